@@ -1,0 +1,31 @@
+// swift-tools-version: 6.0
+// Termlets: Liferay Screens' screenlets (DDL form, DDL list, gallery, custom lists) in the terminal.
+// Layers, bottom to top; each target imports only those below it (docs/architecture.md).
+import PackageDescription
+
+let package = Package(
+    name: "Termlets",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "termlets", targets: ["termlets"]),
+        .library(name: "DDM", targets: ["DDM"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        // 1. Structures, fields, typed values, validation, localisation, JSON. Pure: no I/O, no UI.
+        .target(name: "DDM"),
+
+        // 7. The command-line program.
+        .executableTarget(
+            name: "termlets",
+            dependencies: [
+                "DDM",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+
+        .testTarget(name: "DDMTests", dependencies: ["DDM"]),
+    ]
+)

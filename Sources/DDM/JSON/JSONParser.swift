@@ -1,0 +1,269 @@
+/// A failure to read JSON text, with the position where reading stopped.
+public struct JSONParseError: Error, Sendable, Equatable, CustomStringConvertible {
+    public let message: String
+    /// 1-based line and column (in Unicode scalars) of the offending input.
+    public let line: Int
+    public let column: Int
+
+    public var description: String { "\(message) at line \(line), column \(column)" }
+}
+
+extension JSONValue {
+    /// The deepest nesting accepted; deeper documents are rejected rather than risking the stack.
+    public static let maximumDepth = 256
+
+    /// Parses JSON text (RFC 8259). Integers that fit in 64 bits become `.int`, other numbers `.double`.
+    /// Throws ``JSONParseError`` with a line and column on malformed input, invalid UTF-8, a nesting
+    /// deeper than ``maximumDepth`` or trailing garbage.
+    public static func parse(_ text: String) throws(JSONParseError) -> JSONValue {
+        try parse(bytes: Array(text.utf8))
+    }
+
+    /// Parses UTF-8 encoded JSON.
+    public static func parse<Bytes: Collection<UInt8>>(bytes: Bytes) throws(JSONParseError) -> JSONValue {
+        var reader = JSONReader(bytes: Array(bytes))
+        return try reader.readDocument()
+    }
+}
+
+/// A recursive-descent reader over UTF-8 bytes.
+private struct JSONReader {
+    let bytes: [UInt8]
+    var index = 0
+    var depth = 0
+
+    init(bytes: [UInt8]) { self.bytes = bytes }
+
+    mutating func readDocument() throws(JSONParseError) -> JSONValue {
+        skipWhitespace()
+        if index == bytes.count { throw error("empty document") }
+        let value = try readValue()
+        skipWhitespace()
+        if index != bytes.count { throw error("unexpected text after the JSON value") }
+        return value
+    }
+
+    mutating func readValue() throws(JSONParseError) -> JSONValue {
+        guard index < bytes.count else { throw error("unexpected end of input") }
+        switch bytes[index] {
+        case UInt8(ascii: "{"): return try readObject()
+        case UInt8(ascii: "["): return try readArray()
+        case UInt8(ascii: "\""): return .string(try readString())
+        case UInt8(ascii: "t"): try expectWord("true"); return .bool(true)
+        case UInt8(ascii: "f"): try expectWord("false"); return .bool(false)
+        case UInt8(ascii: "n"): try expectWord("null"); return .null
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try readNumber()
+        default: throw error("unexpected character \(describe(bytes[index]))")
+        }
+    }
+
+    mutating func readObject() throws(JSONParseError) -> JSONValue {
+        try enter()
+        index += 1  // {
+        var members: [String: JSONValue] = [:]
+        skipWhitespace()
+        if peek() == UInt8(ascii: "}") {
+            index += 1
+            depth -= 1
+            return .object(members)
+        }
+        while true {
+            skipWhitespace()
+            guard peek() == UInt8(ascii: "\"") else { throw error("expected a string key in object") }
+            let key = try readString()
+            skipWhitespace()
+            guard peek() == UInt8(ascii: ":") else { throw error("expected ':' after object key") }
+            index += 1
+            skipWhitespace()
+            members[key] = try readValue()
+            skipWhitespace()
+            switch peek() {
+            case UInt8(ascii: ","): index += 1
+            case UInt8(ascii: "}"):
+                index += 1
+                depth -= 1
+                return .object(members)
+            default: throw error("expected ',' or '}' in object")
+            }
+        }
+    }
+
+    mutating func readArray() throws(JSONParseError) -> JSONValue {
+        try enter()
+        index += 1  // [
+        var elements: [JSONValue] = []
+        skipWhitespace()
+        if peek() == UInt8(ascii: "]") {
+            index += 1
+            depth -= 1
+            return .array(elements)
+        }
+        while true {
+            skipWhitespace()
+            elements.append(try readValue())
+            skipWhitespace()
+            switch peek() {
+            case UInt8(ascii: ","): index += 1
+            case UInt8(ascii: "]"):
+                index += 1
+                depth -= 1
+                return .array(elements)
+            default: throw error("expected ',' or ']' in array")
+            }
+        }
+    }
+
+    mutating func readString() throws(JSONParseError) -> String {
+        index += 1  // opening quote
+        var utf8: [UInt8] = []
+        while true {
+            guard index < bytes.count else { throw error("unterminated string") }
+            let byte = bytes[index]
+            switch byte {
+            case UInt8(ascii: "\""):
+                index += 1
+                guard let string = String(validating: utf8, as: UTF8.self) else {
+                    throw error("invalid UTF-8 in string")
+                }
+                return string
+            case UInt8(ascii: "\\"):
+                index += 1
+                guard index < bytes.count else { throw error("unterminated escape") }
+                let escape = bytes[index]
+                index += 1
+                switch escape {
+                case UInt8(ascii: "\""): utf8.append(UInt8(ascii: "\""))
+                case UInt8(ascii: "\\"): utf8.append(UInt8(ascii: "\\"))
+                case UInt8(ascii: "/"): utf8.append(UInt8(ascii: "/"))
+                case UInt8(ascii: "b"): utf8.append(0x08)
+                case UInt8(ascii: "f"): utf8.append(0x0C)
+                case UInt8(ascii: "n"): utf8.append(0x0A)
+                case UInt8(ascii: "r"): utf8.append(0x0D)
+                case UInt8(ascii: "t"): utf8.append(0x09)
+                case UInt8(ascii: "u"):
+                    let scalar = try readUnicodeEscape()
+                    utf8.append(contentsOf: Array(String(Character(scalar)).utf8))
+                default:
+                    index -= 1
+                    throw error("invalid escape \\\(describe(escape))")
+                }
+            case 0x00..<0x20:
+                throw error("control character \(describe(byte)) must be escaped in a string")
+            default:
+                utf8.append(byte)
+                index += 1
+            }
+        }
+    }
+
+    /// Reads the four hex digits after `\u`, combining a surrogate pair when one follows.
+    mutating func readUnicodeEscape() throws(JSONParseError) -> Unicode.Scalar {
+        let high = try readHex4()
+        if (0xD800...0xDBFF).contains(high) {
+            guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u")
+            else { throw error("unpaired surrogate \\u\(String(high, radix: 16))") }
+            index += 2
+            let low = try readHex4()
+            guard (0xDC00...0xDFFF).contains(low) else { throw error("invalid low surrogate") }
+            let value = 0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00)
+            return Unicode.Scalar(value)!
+        }
+        guard let scalar = Unicode.Scalar(high) else { throw error("unpaired surrogate \\u\(String(high, radix: 16))") }
+        return scalar
+    }
+
+    mutating func readHex4() throws(JSONParseError) -> UInt32 {
+        guard index + 4 <= bytes.count else { throw error("truncated \\u escape") }
+        var value: UInt32 = 0
+        for _ in 0..<4 {
+            let byte = bytes[index]
+            let digit: UInt32
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(byte - UInt8(ascii: "0"))
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt32(byte - UInt8(ascii: "a") + 10)
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt32(byte - UInt8(ascii: "A") + 10)
+            default: throw error("invalid hex digit \(describe(byte)) in \\u escape")
+            }
+            value = value << 4 | digit
+            index += 1
+        }
+        return value
+    }
+
+    mutating func readNumber() throws(JSONParseError) -> JSONValue {
+        let start = index
+        var isInteger = true
+        if peek() == UInt8(ascii: "-") { index += 1 }
+        guard let first = peek(), isDigit(first) else { throw error("expected a digit") }
+        if first == UInt8(ascii: "0") {
+            index += 1
+            if let next = peek(), isDigit(next) { throw error("leading zeros are not allowed") }
+        } else {
+            while let b = peek(), isDigit(b) { index += 1 }
+        }
+        if peek() == UInt8(ascii: ".") {
+            isInteger = false
+            index += 1
+            guard let b = peek(), isDigit(b) else { throw error("expected a digit after '.'") }
+            while let b = peek(), isDigit(b) { index += 1 }
+        }
+        if peek() == UInt8(ascii: "e") || peek() == UInt8(ascii: "E") {
+            isInteger = false
+            index += 1
+            if peek() == UInt8(ascii: "+") || peek() == UInt8(ascii: "-") { index += 1 }
+            guard let b = peek(), isDigit(b) else { throw error("expected a digit in exponent") }
+            while let b = peek(), isDigit(b) { index += 1 }
+        }
+        let text = String(decoding: bytes[start..<index], as: UTF8.self)
+        if isInteger, let int = Int64(text) { return .int(int) }
+        guard let double = Double(text), double.isFinite else {
+            index = start
+            throw error("number out of range")
+        }
+        return .double(double)
+    }
+
+    mutating func expectWord(_ word: String) throws(JSONParseError) {
+        for expected in word.utf8 {
+            guard index < bytes.count else { throw error("unexpected end of input") }
+            guard bytes[index] == expected else { throw error("unexpected character \(describe(bytes[index]))") }
+            index += 1
+        }
+    }
+
+    mutating func enter() throws(JSONParseError) {
+        depth += 1
+        if depth > JSONValue.maximumDepth { throw error("nesting deeper than \(JSONValue.maximumDepth) levels") }
+    }
+
+    mutating func skipWhitespace() {
+        while let b = peek(), b == 0x20 || b == 0x0A || b == 0x0D || b == 0x09 { index += 1 }
+    }
+
+    func peek() -> UInt8? { index < bytes.count ? bytes[index] : nil }
+
+    func isDigit(_ b: UInt8) -> Bool { b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") }
+
+    func describe(_ byte: UInt8) -> String {
+        if byte >= 0x21 && byte < 0x7F { return "'\(Character(Unicode.Scalar(byte)))'" }
+        return "0x" + String(byte, radix: 16, uppercase: true)
+    }
+
+    /// An error at the current position, with line and column counted from the start.
+    func error(_ message: String) -> JSONParseError {
+        var line = 1
+        var column = 1
+        var i = 0
+        let end = min(index, bytes.count)
+        while i < end {
+            if bytes[i] == 0x0A {
+                line += 1
+                column = 1
+            } else if bytes[i] & 0xC0 != 0x80 {
+                column += 1
+            }
+            i += 1
+        }
+        return JSONParseError(message: message, line: line, column: column)
+    }
+}

@@ -1,0 +1,38 @@
+import Foundation
+
+/// The error kinds of the command-line contract: `error: <kind>: <message>` on standard error.
+enum FailureKind: String, Sendable {
+    case network, authentication, permission, validation, server, input
+    case notFound = "not-found"
+}
+
+/// A failure a command reports to the user: exit status 1 and one line on standard error.
+struct CommandFailure: Error, Sendable {
+    let kind: FailureKind
+    let message: String
+
+    init(_ kind: FailureKind, _ message: String) {
+        self.kind = kind
+        self.message = message
+    }
+
+    /// The one line printed on standard error. Control characters (a hostile server's escape
+    /// sequences among them) are replaced so that they never reach the terminal.
+    var line: String { "error: \(kind.rawValue): \(message.inertForTerminal())" }
+}
+
+extension String {
+    /// The text with every control character replaced by a visible stand-in (U+FFFD for C0/C1
+    /// controls, a space for newlines and tabs), so it is safe to print on one terminal line.
+    func inertForTerminal() -> String {
+        var out = String.UnicodeScalarView()
+        for scalar in unicodeScalars {
+            switch scalar.value {
+            case 0x0A, 0x0D, 0x09: out.append(" ")
+            case 0x00..<0x20, 0x7F...0x9F: out.append("\u{FFFD}")
+            default: out.append(scalar)
+            }
+        }
+        return String(out)
+    }
+}

@@ -1,0 +1,31 @@
+import ArgumentParser
+import Foundation
+
+/// The `termlets` program: the root command and the place where failures become exit status 1.
+@main
+struct TermletsCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "termlets",
+        abstract: "Liferay Dynamic Data Lists in the terminal: forms, record lists, galleries.",
+        subcommands: [
+            InspectCommand.self,
+        ]
+    )
+
+    /// Runs the chosen command; a ``CommandFailure`` becomes `error: <kind>: <message>` and status 1.
+    static func main() async {
+        do {
+            var command = try parseAsRoot()
+            if var asyncCommand = command as? AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch let failure as CommandFailure {
+            Console.err(failure.line + "\n")
+            Foundation.exit(1)
+        } catch {
+            exit(withError: error)
+        }
+    }
+}
