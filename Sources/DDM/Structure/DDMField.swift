@@ -12,6 +12,8 @@ public struct DDMField: Sendable, Hashable {
     public let rawType: String
     /// A missing `required` means not required, as in the portal.
     public let required: Bool
+    /// True when the definition says so, and always for ``FieldKind/unsupported`` fields, which
+    /// Termlets shows but cannot edit.
     public let readOnly: Bool
     public let repeatable: Bool
     public let showLabel: Bool
@@ -42,7 +44,7 @@ public struct DDMField: Sendable, Hashable {
         self.dataType = dataType
         self.rawType = rawType
         self.required = required
-        self.readOnly = readOnly
+        self.readOnly = readOnly || kind == .unsupported
         self.repeatable = repeatable
         self.showLabel = showLabel
         self.multiple = multiple

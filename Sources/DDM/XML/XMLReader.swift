@@ -13,6 +13,9 @@ public enum XMLReader {
 
     /// Parses a whole document and returns its root element.
     public static func parse(_ text: String) throws(XMLParseError) -> XMLElementNode {
+        guard text.utf8.count <= maximumInputBytes else {
+            throw XMLParseError(message: "document larger than \(maximumInputBytes) bytes", line: 1, column: 1)
+        }
         var scanner = XMLScanner(bytes: Array(text.utf8))
         return try scanner.readDocument()
     }
