@@ -11,7 +11,13 @@ enum InspectSupport {
     static func readText(_ path: String) throws -> String {
         let data: Data
         if path == "-" {
-            data = FileHandle.standardInput.readDataToEndOfFile()
+            var collected = Data()
+            while collected.count <= maximumFileBytes {
+                let chunk = FileHandle.standardInput.readData(ofLength: 1 << 16)
+                if chunk.isEmpty { break }
+                collected.append(chunk)
+            }
+            data = collected
         } else {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
