@@ -137,6 +137,7 @@ struct ValueConversionTests {
         #expect(try birthday.value(fromServer: "1/2/50") == .date(CalendarDate(year: 1950, month: 1, day: 2)!))
         #expect(CalendarDate(year: 1900, month: 2, day: 29) == nil)
         #expect(CalendarDate(year: 2000, month: 2, day: 29) != nil)
+        #expect(try birthday.value(fromServer: "19/06/04") == .date(Self.june19))  // a 6.2 es_ES short date
         #expect(try birthday.value(fromServer: "7") == .date(CalendarDate(year: 1970, month: 1, day: 1)!))  // epoch ms
         #expect(try birthday.value(fromServer: "-86400000") == .date(CalendarDate(year: 1969, month: 12, day: 31)!))
     }

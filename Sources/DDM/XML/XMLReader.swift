@@ -38,7 +38,8 @@ private struct XMLScanner {
             throw error("document larger than \(XMLReader.maximumInputBytes) bytes")
         }
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }  // byte-order mark
-        if starts(with: "<?xml") , isSpaceOrEnd(at: index + 5) {
+        skipWhitespace()  // tolerated before the declaration, which XML itself forbids
+        if starts(with: "<?xml"), isSpaceOrEnd(at: index + 5) {
             try skipProcessingInstruction()
         }
         try skipMisc()
