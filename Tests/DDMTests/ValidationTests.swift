@@ -77,3 +77,27 @@ struct ValidationTests {
         #expect(issue.message(in: PortalLocale("fr_FR")!) == english)
     }
 }
+
+@Suite("Edge cases found in review")
+struct ReviewEdgeCaseTests {
+    @Test func wholeNumbersWrittenWithAFractionAreIntegers() throws {
+        let count = try #require(try DDMStructure.parse(Fixtures.allKindsJSON).field(named: "Count"))
+        #expect(try count.value(fromCanonical: "1.0") == .integer(1))
+        #expect(try count.value(fromCanonical: "1e3") == .integer(1000))
+        #expect(throws: FieldIssue.numberOutOfRange("1e30")) { try count.value(fromCanonical: "1e30") }
+    }
+
+    @Test func selectsWithoutStaticOptionsTakeAnyValue() throws {
+        let field = try DDMStructure.parse(#"{"fields": [{"name": "P", "dataType": "string", "type": "select"}]}"#).fields[0]
+        #expect(try field.value(fromServer: #"["from-provider"]"#) == .options(["from-provider"]))
+        #expect(field.validate(.options(["from-provider"])) == nil)
+        #expect(field.label(of: .options(["from-provider"]), in: .enUS) == "from-provider")
+    }
+
+    @Test func anEmptyArrayIsNoInstance() throws {
+        let structure = try DDMStructure.parse(Fixtures.allKindsJSON)
+        let model = DDLFormModel(structure: structure, record: RecordPayload(values: ["Title": []]))
+        #expect(model.instances(of: "Title") == [nil])
+        #expect(model.fieldsMap(for: .v7)["Title"] == nil)
+    }
+}

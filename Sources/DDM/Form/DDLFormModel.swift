@@ -60,6 +60,7 @@ public struct DDLFormModel: Sendable, Hashable {
     /// A record value as instances: a JSON array of server strings for a repeatable field (the
     /// convention ``fieldsMap(for:)`` writes), one value otherwise.
     static func instances(of field: DDMField, from json: JSONValue) -> [FieldValue?] {
+        if field.repeatable, json == .array([]) { return [nil] }
         if field.repeatable, case .array(let elements) = json, !elements.isEmpty,
             field.kind != .options || elements.allSatisfy({ $0.stringValue?.hasPrefix("[") == true })
         {

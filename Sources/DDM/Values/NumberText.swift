@@ -57,7 +57,7 @@ enum NumberText {
         if let value = Int64(t) { return value }
         let decimal = try decimal(canonical: t, original: text)
         guard decimal == decimal.rounded(0, .plain) else { throw .notWholeNumber(text) }
-        throw .numberOutOfRange(text)
+        return try integer(rounding: decimal, original: text)
     }
 
     // MARK: Server: tolerant of a comma decimal separator and grouping
