@@ -90,6 +90,7 @@ struct ParserFuzzTests {
 
     @Test func unsupportedFieldsAreReadOnly() throws {
         let field = try DDMStructure.parse(#"{"fields": [{"name": "S", "dataType": "html", "type": "ddm-separator"}]}"#).fields[0]
-        #expect(field.kind == .unsupported && field.readOnly && field.editor == "ddm-separator")
+        #expect(field.kind == .unsupported && !field.isEditable && field.editor == "ddm-separator")
+        #expect(!field.readOnly)  // the definition's own flag is kept as given
     }
 }

@@ -12,8 +12,7 @@ public struct DDMField: Sendable, Hashable {
     public let rawType: String
     /// A missing `required` means not required, as in the portal.
     public let required: Bool
-    /// True when the definition says so, and always for ``FieldKind/unsupported`` fields, which
-    /// Termlets shows but cannot edit.
+    /// `readOnly` as the definition gives it (see ``isEditable`` for what Termlets allows).
     public let readOnly: Bool
     public let repeatable: Bool
     public let showLabel: Bool
@@ -44,7 +43,7 @@ public struct DDMField: Sendable, Hashable {
         self.dataType = dataType
         self.rawType = rawType
         self.required = required
-        self.readOnly = readOnly || kind == .unsupported
+        self.readOnly = readOnly
         self.repeatable = repeatable
         self.showLabel = showLabel
         self.multiple = multiple
@@ -56,6 +55,10 @@ public struct DDMField: Sendable, Hashable {
         self.attributes = attributes
         self.defaultLocale = defaultLocale
     }
+
+    /// Whether a user may change the value: not when the definition says `readOnly`, and never for
+    /// ``FieldKind/unsupported`` fields, which are shown read-only with their raw value.
+    public var isEditable: Bool { !readOnly && kind != .unsupported }
 
     /// The label for `locale` (`""` when none applies).
     public func label(in locale: PortalLocale) -> String {

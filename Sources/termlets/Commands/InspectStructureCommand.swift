@@ -63,7 +63,7 @@ struct StructureReport {
             "label": .string(field.label(in: locale)),
             "tip": .string(field.tip(in: locale)),
             "required": .bool(field.required),
-            "readOnly": .bool(field.readOnly),
+            "readOnly": .bool(!field.isEditable),
             "repeatable": .bool(field.repeatable),
             "showLabel": .bool(field.showLabel),
             "multiple": .bool(field.multiple),
@@ -91,7 +91,7 @@ struct StructureReport {
             let indent = String(repeating: "  ", count: depth)
             var flags: [String] = []
             if field.required { flags.append("required") }
-            if field.readOnly { flags.append("read-only") }
+            if !field.isEditable { flags.append("read-only") }
             if field.repeatable { flags.append("repeatable") }
             if field.multiple { flags.append("multiple") }
             if !field.showLabel { flags.append("no-label") }
