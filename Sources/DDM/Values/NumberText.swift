@@ -192,6 +192,11 @@ enum NumberText {
         return sign + integerPart + (fraction.map { String(symbols.decimal) + $0 } ?? "")
     }
 
+    /// The nearest double to a decimal (geolocations are doubles by nature).
+    static func nearestDouble(_ decimal: Decimal) -> Double {
+        Double(plainString(decimal)) ?? (decimal as NSDecimalNumber).doubleValue
+    }
+
     /// A double written in a locale with no grouping (geolocation labels).
     static func label(_ double: Double, locale: PortalLocale) -> String {
         localise("\(double)", symbols: symbols(for: locale), group: false)
