@@ -1,0 +1,128 @@
+extension PaginationEngine {
+    /// Issues loads for the wanted pages that are neither loaded, loading nor backing off, within
+    /// the concurrency bound; evicts far pages; asks for a wake-up when a backoff will expire.
+    ///
+    /// Prefetches leave one of the ``PaginationConfiguration/maximumConcurrentLoads`` slots free
+    /// (when there are two or more), so a page that turns visible never waits behind them.
+    mutating func plan(at now: ContinuousClock.Instant, into effects: inout [PaginationEffect<Row>]) {
+        guard isStarted else { return }
+        let (urgent, prefetch) = wantedPages()
+        let limit = configuration.maximumConcurrentLoads
+        let prefetchLimit = limit > 1 ? limit - 1 : limit
+        var nextRetry: ContinuousClock.Instant?
+        for (index, page) in (urgent + prefetch).enumerated() {
+            guard inFlight.count < (index < urgent.count ? limit : prefetchLimit) else { continue }
+            guard inFlight[page] == nil, pages[page]?.generation != generation else { continue }
+            if let failure = failures[page], failure.retryAt > now {
+                nextRetry = min(nextRetry ?? failure.retryAt, failure.retryAt)
+                continue
+            }
+            let ticket = LoadTicket(generation: generation, request: PageRequest(page: page, layout: layout),
+                                    issuedAt: now)
+            inFlight[page] = ticket
+            effects.append(.load(ticket))
+        }
+        evictFarPages()
+        if let nextRetry, nextRetry != scheduledWake {
+            scheduledWake = nextRetry
+            effects.append(.wake(at: nextRetry))
+        }
+    }
+
+    /// The pages the list wants in memory: those on screen (the cursor's first), then prefetches,
+    /// nearest first.
+    func wantedPages() -> (urgent: [Int], prefetch: [Int]) {
+        if mode == .awaitingFirstPage { return ([0], []) }
+        let visible = visiblePages()
+        if isRefreshing { return (unique([0] + visible), []) }
+        switch configuration.strategy {
+        case .reference:
+            return (referencePages(), [])
+        case .ahead(let policy):
+            let prefetch = prefetchPages(policy: policy, around: visible).filter { !visible.contains($0) }
+            return (visible, unique(prefetch))
+        }
+    }
+
+    /// The pages with a row on screen, the cursor's first.
+    func visiblePages() -> [Int] {
+        let viewport = self.viewport ?? Viewport(firstRow: 0, visibleCount: 1, cursor: 0)
+        let rows = viewport.firstRow..<min(viewport.rows.upperBound, displayRowCount)
+        guard let covered = layout.pages(covering: rows) else { return [] }
+        let cursorPage = layout.page(forRow: viewport.cursor)
+        return covered.contains(cursorPage) ? [cursorPage] + covered.filter { $0 != cursorPage } : Array(covered)
+    }
+
+    /// Liferay Screens' rule: the pages of the placeholders (and error rows) on screen, nothing more.
+    private func referencePages() -> [Int] {
+        let viewport = self.viewport ?? Viewport(firstRow: 0, visibleCount: 1, cursor: 0)
+        let rows = viewport.firstRow..<min(viewport.rows.upperBound, displayRowCount)
+        return unique(rows.compactMap { row(at: $0).row == nil ? layout.page(forRow: $0) : nil })
+    }
+
+    /// Pages ahead of the viewport in the direction of travel, then a few behind it.
+    private func prefetchPages(policy: PrefetchPolicy, around visible: [Int]) -> [Int] {
+        guard let low = visible.min(), let high = visible.max() else { return [] }
+        let ahead = policy.pagesAhead(rowsPerSecond: motion.rowsPerSecond, latency: motion.latency,
+                                      pageSize: layout.pageSize)
+        let forward = motion.direction >= 0
+        let leading = forward ? high : low
+        let trailing = forward ? low : high
+        let step = forward ? 1 : -1
+        let aheadPages = (1...max(1, ahead)).prefix(ahead).map { leading + step * $0 }
+        let behindPages = (1...max(1, policy.pagesBehind)).prefix(policy.pagesBehind).map { trailing - step * $0 }
+        return (aheadPages + behindPages).filter(isAddressable)
+    }
+
+    /// Whether `page` may hold rows: it starts before the end, or it is the next page of a list
+    /// that may have more rows.
+    func isAddressable(_ page: Int) -> Bool {
+        guard page >= 0 else { return false }
+        let start = layout.firstRow(ofPage: page)
+        return start < rowCount || (moreRows && start == rowCount)
+    }
+
+    /// The most pages kept: the configured window, but never less than the viewport plus the
+    /// largest prefetch need, so pages being prefetched are not evicted before they are read.
+    var pageRetentionLimit: Int {
+        let viewport = self.viewport ?? Viewport(firstRow: 0, visibleCount: 1, cursor: 0)
+        let visible = viewport.visibleCount / max(1, layout.pageSize) + 2
+        switch configuration.strategy {
+        case .reference:
+            return max(configuration.retainedPages, visible)
+        case .ahead(let policy):
+            return max(configuration.retainedPages, visible + policy.maximumPagesAhead + policy.pagesBehind)
+        }
+    }
+
+    /// Drops the pages (and failures) farthest from the viewport beyond ``pageRetentionLimit``.
+    private mutating func evictFarPages() {
+        let limit = pageRetentionLimit
+        guard pages.count > limit || failures.count > limit else { return }
+        let visible = visiblePages()
+        let low = visible.min() ?? 0
+        let high = visible.max() ?? 0
+        let forward = motion.direction >= 0
+        // Distance from the viewport; ties go to the page ahead in the direction of travel.
+        func distance(_ page: Int) -> Int {
+            if page < low { return (low - page) * 2 + (forward ? 1 : 0) }
+            if page > high { return (page - high) * 2 + (forward ? 0 : 1) }
+            return 0
+        }
+        if pages.count > limit {
+            for page in pages.keys.sorted(by: { distance($0) < distance($1) }).dropFirst(limit) {
+                pages[page] = nil
+            }
+        }
+        if failures.count > limit {
+            for page in failures.keys.sorted(by: { distance($0) < distance($1) }).dropFirst(limit) {
+                failures[page] = nil
+            }
+        }
+    }
+
+    private func unique(_ pages: [Int]) -> [Int] {
+        var seen = Set<Int>()
+        return pages.filter { seen.insert($0).inserted }
+    }
+}
