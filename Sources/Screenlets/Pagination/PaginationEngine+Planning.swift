@@ -10,8 +10,13 @@ extension PaginationEngine {
         let limit = configuration.maximumConcurrentLoads
         let prefetchLimit = limit > 1 ? limit - 1 : limit
         var nextRetry: ContinuousClock.Instant?
-        for (index, page) in (urgent + prefetch).enumerated() {
-            guard inFlight.count < (index < urgent.count ? limit : prefetchLimit) else { continue }
+        let candidates = urgent.count + prefetch.count
+        var index = 0
+        while index < candidates {
+            defer { index += 1 }
+            let isUrgent = index < urgent.count
+            let page = isUrgent ? urgent[index] : prefetch[index - urgent.count]
+            guard inFlight.count < (isUrgent ? limit : prefetchLimit) else { continue }
             guard inFlight[page] == nil, pages[page]?.generation != generation else { continue }
             if let failure = failures[page], failure.retryAt > now {
                 nextRetry = min(nextRetry ?? failure.retryAt, failure.retryAt)
@@ -39,25 +44,29 @@ extension PaginationEngine {
         case .reference:
             return (referencePages(), [])
         case .ahead(let policy):
-            let prefetch = prefetchPages(policy: policy, around: visible).filter { !visible.contains($0) }
-            return (visible, unique(prefetch))
+            return (visible, prefetchPages(policy: policy, around: visible))
         }
     }
 
     /// The pages with a row on screen, the cursor's first.
     func visiblePages() -> [Int] {
         let viewport = self.viewport ?? Viewport(firstRow: 0, visibleCount: 1, cursor: 0)
-        let rows = viewport.firstRow..<min(viewport.rows.upperBound, displayRowCount)
-        guard let covered = layout.pages(covering: rows) else { return [] }
+        guard let covered = layout.pages(covering: visibleRows) else { return [] }
         let cursorPage = layout.page(forRow: viewport.cursor)
-        return covered.contains(cursorPage) ? [cursorPage] + covered.filter { $0 != cursorPage } : Array(covered)
+        var pages: [Int] = []
+        pages.reserveCapacity(covered.count)
+        if covered.contains(cursorPage) { pages.append(cursorPage) }
+        var page = covered.lowerBound
+        while page <= covered.upperBound {
+            if page != cursorPage { pages.append(page) }
+            page += 1
+        }
+        return pages
     }
 
     /// Liferay Screens' rule: the pages of the placeholders (and error rows) on screen, nothing more.
     private func referencePages() -> [Int] {
-        let viewport = self.viewport ?? Viewport(firstRow: 0, visibleCount: 1, cursor: 0)
-        let rows = viewport.firstRow..<min(viewport.rows.upperBound, displayRowCount)
-        return unique(rows.compactMap { row(at: $0).row == nil ? layout.page(forRow: $0) : nil })
+        unique(visibleRows.compactMap { row(at: $0).row == nil ? layout.page(forRow: $0) : nil })
     }
 
     /// Pages ahead of the viewport in the direction of travel, then a few behind it.
@@ -69,9 +78,15 @@ extension PaginationEngine {
         let leading = forward ? high : low
         let trailing = forward ? low : high
         let step = forward ? 1 : -1
-        let aheadPages = (1...max(1, ahead)).prefix(ahead).map { leading + step * $0 }
-        let behindPages = (1...max(1, policy.pagesBehind)).prefix(policy.pagesBehind).map { trailing - step * $0 }
-        return (aheadPages + behindPages).filter(isAddressable)
+        var pages: [Int] = []
+        pages.reserveCapacity(ahead + policy.pagesBehind)
+        for distance in stride(from: 1, through: ahead, by: 1) where isAddressable(leading + step * distance) {
+            pages.append(leading + step * distance)
+        }
+        for distance in stride(from: 1, through: policy.pagesBehind, by: 1) where isAddressable(trailing - step * distance) {
+            pages.append(trailing - step * distance)
+        }
+        return pages
     }
 
     /// Whether `page` may hold rows: it starts before the end, or it is the next page of a list
@@ -109,20 +124,19 @@ extension PaginationEngine {
             if page > high { return (page - high) * 2 + (forward ? 0 : 1) }
             return 0
         }
-        if pages.count > limit {
-            for page in pages.keys.sorted(by: { distance($0) < distance($1) }).dropFirst(limit) {
-                pages[page] = nil
-            }
+        while pages.count > limit, let farthest = pages.keys.max(by: { distance($0) < distance($1) }) {
+            pages[farthest] = nil
         }
-        if failures.count > limit {
-            for page in failures.keys.sorted(by: { distance($0) < distance($1) }).dropFirst(limit) {
-                failures[page] = nil
-            }
+        while failures.count > limit, let farthest = failures.keys.max(by: { distance($0) < distance($1) }) {
+            failures[farthest] = nil
         }
     }
 
+    /// `pages` without repeats, in order (the lists are a few dozen pages at most).
     private func unique(_ pages: [Int]) -> [Int] {
-        var seen = Set<Int>()
-        return pages.filter { seen.insert($0).inserted }
+        var result: [Int] = []
+        result.reserveCapacity(pages.count)
+        for page in pages where !result.contains(page) { result.append(page) }
+        return result
     }
 }

@@ -75,6 +75,14 @@ extension PaginationEngine {
         }
     }
 
+    /// The rows of the last reported viewport that exist (empty before any viewport, or when
+    /// the viewport lies past the end of a list that shrank).
+    public var visibleRows: Range<Int> {
+        let viewport = self.viewport ?? Viewport(firstRow: 0, visibleCount: 1, cursor: 0)
+        let end = min(viewport.rows.upperBound, displayRowCount)
+        return end > viewport.firstRow ? viewport.firstRow..<end : viewport.firstRow..<viewport.firstRow
+    }
+
     /// What to draw at row `index`.
     public func row(at index: Int) -> RowSlot<Row> {
         guard index >= 0, index < displayRowCount else { return .beyondEnd }

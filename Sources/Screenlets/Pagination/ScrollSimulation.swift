@@ -82,7 +82,7 @@ public struct ScrollSimulation: Sendable {
             let frame = await list.engine
             report.frames += 1
             if frame.row(at: cursor).row == nil { report.framesWithPlaceholderUnderCursor += 1 }
-            let onScreen = firstRow..<min(firstRow + visibleCount, frame.rowCount)
+            let onScreen = firstRow..<max(firstRow, min(firstRow + visibleCount, frame.rowCount))
             if onScreen.contains(where: { frame.row(at: $0).row == nil }) { report.framesWithPlaceholderOnScreen += 1 }
         }
         report.elapsed = start.duration(to: clock.now)

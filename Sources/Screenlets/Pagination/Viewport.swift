@@ -8,8 +8,8 @@ public struct Viewport: Sendable, Hashable {
     public var cursor: Int
 
     public init(firstRow: Int, visibleCount: Int, cursor: Int) {
-        self.firstRow = max(0, firstRow)
-        self.visibleCount = max(1, visibleCount)
+        self.firstRow = min(max(0, firstRow), Int.max >> 2)
+        self.visibleCount = min(max(1, visibleCount), 1 << 20)
         self.cursor = max(0, cursor)
     }
 

@@ -12,6 +12,8 @@ struct EngineHarness {
     var requests: [PageRequest] = []
     var events: [ListEvent<Int>] = []
     var cancelledBefore: Int?
+    /// Loads cancelled by a refresh (their answers may still be delivered, to test races).
+    var cancelled: [LoadTicket] = []
     var wakes: [ContinuousClock.Instant] = []
 
     init(_ configuration: PaginationConfiguration = PaginationConfiguration()) {
@@ -82,6 +84,8 @@ struct EngineHarness {
                 requests.append(ticket.request)
             case .cancelLoads(let generation):
                 cancelledBefore = generation
+                cancelled += pending.filter { $0.generation < generation }
+                pending.removeAll { $0.generation < generation }
             case .wake(let instant):
                 wakes.append(instant)
             case .emit(let event):
