@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import Screenlets
@@ -41,6 +42,24 @@ struct PrefetchScrollTests {
         #expect(theirs.duplicatePageRequests == 0)
         // Prefetch only moves loads earlier: it does not load much more than the rows scrolled.
         #expect(ours.pageRequests <= theirs.pageRequests + 4)
+    }
+
+    /// The full SPEC scenario at real speed: 10,000 rows at 40 rows/s against 50 ms, about four
+    /// minutes. Run with `TERMLETS_FULL_SCROLL=1 swift test --skip-build --filter fullScale`.
+    @Test(.enabled(if: ProcessInfo.processInfo.environment["TERMLETS_FULL_SCROLL"] != nil), .timeLimit(.minutes(10)))
+    func fullScaleScrollThroughTenThousandRows() async throws {
+        let simulation = ScrollSimulation(rowsToScroll: 10_000, rowsPerSecond: 40, visibleCount: 28)
+        async let termlets = simulation.run(loader: InMemoryPortal(rowCount: 10_000, latency: .milliseconds(50)),
+                                            configuration: PaginationConfiguration(strategy: .termlets))
+        async let reference = simulation.run(loader: InMemoryPortal(rowCount: 10_000, latency: .milliseconds(50)),
+                                             configuration: PaginationConfiguration(strategy: .reference))
+        let (ours, theirs) = try await (termlets, reference)
+        print("scroll 10,000 rows at 40 rows/s, 50 ms latency")
+        print("  termlets:  \(ours)")
+        print("  reference: \(theirs)")
+        #expect(ours.framesWithPlaceholderUnderCursor == 0)
+        #expect(ours.duplicatePageRequests == 0)
+        #expect(theirs.framesWithPlaceholderUnderCursor > 0)
     }
 
     @Test func lookaheadGrowsWithScrollSpeedAndLatencyWithinItsBounds() {
