@@ -69,4 +69,23 @@ struct RefreshTests {
         #expect(await list.engine.rowCount == 400)
         await list.close()
     }
+
+    @Test func loadsInFlightAtARefreshAreCancelledAndNeverShow() async throws {
+        let portal = InMemoryPortal(rowCount: 500, latency: .milliseconds(40))
+        let list = PaginatedList(loader: portal)
+        await list.send(.load)
+        try await waitUntil("page 0 arrives") { await list.engine.mode == .fluent }
+        await list.send(.viewport(Viewport(firstRow: 100, visibleCount: 20, cursor: 100)))
+        #expect(await !list.engine.pagesInFlight.isEmpty)
+        await portal.set(version: 1)
+        await list.send(.refresh)
+        try await waitUntil("the screen is loaded again") {
+            let engine = await list.engine
+            return !engine.isRefreshing && engine.visibleRows.allSatisfy { engine.row(at: $0).row != nil }
+        }
+        let engine = await list.engine
+        #expect(engine.visibleRows.allSatisfy { engine.row(at: $0).row == 10_000_000 + $0 },
+                "only rows of the new generation are shown")
+        await list.close()
+    }
 }
