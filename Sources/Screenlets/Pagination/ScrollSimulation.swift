@@ -7,13 +7,19 @@
 public struct ScrollSimulation: Sendable {
     /// The figures of one run.
     public struct Report: Sendable, Hashable, CustomStringConvertible {
+        /// Frames drawn (one per row scrolled).
         public var frames = 0
+        /// Frames whose cursor row was not loaded: what the SPEC forbids.
         public var framesWithPlaceholderUnderCursor = 0
+        /// Frames with any row on screen not loaded.
         public var framesWithPlaceholderOnScreen = 0
+        /// Page loads sent to the loader.
         public var pageRequests = 0
+        /// Page loads for a page already requested before (no refresh happens in a run).
         public var duplicatePageRequests = 0
         /// The pages requested, in order.
         public var requestedPages: [Int] = []
+        /// Wall-clock time of the scroll, from the first frame to the last.
         public var elapsed: Duration = .zero
 
         public var description: String {
@@ -26,8 +32,11 @@ public struct ScrollSimulation: Sendable {
     /// Why a run could not start.
     public struct StartTimeout: Error, Sendable {}
 
+    /// How far to scroll (the run stops earlier at the end of the list).
     public var rowsToScroll: Int
+    /// Scroll speed; one frame per row.
     public var rowsPerSecond: Double
+    /// Rows on screen.
     public var visibleCount: Int
     /// How long to wait for the first screen before giving up.
     public var startTimeout: Duration
