@@ -16,7 +16,8 @@ struct RefreshTests {
         let lateTicket = try #require(list.cancelled.first { $0.request.page == 2 })
         #expect(list.engine.isRefreshing)
         #expect(list.cancelledBefore == list.engine.generation)
-        #expect(list.pending.map(\.request) == [PageRequest(page: 0, start: 0, end: 50, computeRowCount: true)])
+        #expect(list.pending.map(\.request) == [PageRequest(page: 0, start: 0, end: 50, computeRowCount: true,
+                                                             isRefresh: true)])
         #expect(list.engine.row(at: 0).row == 0, "old rows stay visible while refreshing")
         #expect(list.engine.row(at: 60).row == 60)
 

@@ -35,6 +35,9 @@ public struct LoadTicket: Sendable, Hashable {
 public enum PaginationMessage<Row: Sendable>: Sendable {
     case intent(ListIntent)
     case pageLoaded(LoadTicket, PageResponse<Row>)
+    /// An early answer (e.g. cached rows) while the load goes on; see
+    /// ``PageLoader/loadPage(_:early:)``.
+    case pageLoadedEarly(LoadTicket, PageResponse<Row>)
     case pageFailed(LoadTicket, any Error)
     /// A ``PaginationEffect/wake(at:)`` deadline passed (backoff retries are due).
     case tick

@@ -13,18 +13,23 @@ public struct PageRequest: Sendable, Hashable {
     public let end: Int
     /// Whether the loader must also return the total number of rows.
     public let computeRowCount: Bool
+    /// Whether the load belongs to a refresh the user asked for: a loader applying a cache-first
+    /// policy should go to the portal for it.
+    public let isRefresh: Bool
 
-    public init(page: Int, start: Int, end: Int, computeRowCount: Bool) {
+    public init(page: Int, start: Int, end: Int, computeRowCount: Bool, isRefresh: Bool = false) {
         self.page = page
         self.start = start
         self.end = end
         self.computeRowCount = computeRowCount
+        self.isRefresh = isRefresh
     }
 
     /// The request for `page` under `layout`; the count is asked for with page 0.
-    public init(page: Int, layout: PageLayout) {
+    public init(page: Int, layout: PageLayout, isRefresh: Bool = false) {
         let rows = layout.rows(ofPage: page)
-        self.init(page: page, start: rows.lowerBound, end: rows.upperBound, computeRowCount: page == 0)
+        self.init(page: page, start: rows.lowerBound, end: rows.upperBound, computeRowCount: page == 0,
+                  isRefresh: isRefresh)
     }
 }
 
@@ -75,5 +80,22 @@ public struct PageResponse<Row: Sendable>: Sendable {
 /// obsolete.
 public protocol PageLoader<Row>: Sendable {
     associatedtype Row: Sendable
+
+    /// Loads the page, or throws.
     func loadPage(_ request: PageRequest) async throws -> PageResponse<Row>
+
+    /// Loads the page, optionally handing over an early answer first (cache-then-remote: the
+    /// cached rows at once, then the portal's as the return value). The engine shows the early
+    /// rows, keeps the load in flight, and replaces them with the final answer; if the final load
+    /// fails, the early rows stay and the error is reported. The default has no early answer.
+    func loadPage(_ request: PageRequest, early: @escaping @Sendable (PageResponse<Row>) async -> Void)
+        async throws -> PageResponse<Row>
+}
+
+extension PageLoader {
+    public func loadPage(_ request: PageRequest, early: @escaping @Sendable (PageResponse<Row>) async -> Void)
+        async throws -> PageResponse<Row>
+    {
+        try await loadPage(request)
+    }
 }

@@ -66,7 +66,10 @@ public actor PaginatedList<Loader: PageLoader> {
             loads[ticket] = Task { [weak self] in
                 let message: PaginationMessage<Row>
                 do {
-                    message = .pageLoaded(ticket, try await loader.loadPage(ticket.request))
+                    let response = try await loader.loadPage(ticket.request) { [weak self] early in
+                        await self?.apply(.pageLoadedEarly(ticket, early))
+                    }
+                    message = .pageLoaded(ticket, response)
                 } catch {
                     message = .pageFailed(ticket, error)
                 }

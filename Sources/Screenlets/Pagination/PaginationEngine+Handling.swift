@@ -11,6 +11,9 @@ extension PaginationEngine {
             guard accept(ticket) else { return [] }
             motion.observeLoad(taking: ticket.issuedAt.duration(to: now))
             merge(response, for: ticket, into: &effects)
+        case .pageLoadedEarly(let ticket, let response):
+            guard isCurrent(ticket) else { return [] }
+            merge(response, for: ticket, into: &effects)
         case .pageFailed(let ticket, let error):
             guard accept(ticket) else { return [] }
             recordFailure(error, for: ticket, at: now, into: &effects)
@@ -48,8 +51,13 @@ extension PaginationEngine {
     }
 
     /// Whether an answer belongs to the current generation and a load still in flight.
+    private func isCurrent(_ ticket: LoadTicket) -> Bool {
+        ticket.generation == generation && inFlight[ticket.request.page] == ticket
+    }
+
+    /// Accepts the final answer of a current load: the load is no longer in flight.
     private mutating func accept(_ ticket: LoadTicket) -> Bool {
-        guard ticket.generation == generation, inFlight[ticket.request.page] == ticket else { return false }
+        guard isCurrent(ticket) else { return false }
         inFlight[ticket.request.page] = nil
         return true
     }
@@ -83,8 +91,10 @@ extension PaginationEngine {
             effects.append(.emit(.refreshFinished(succeeded: false)))
             return
         }
-        failures[page] = failure
         effects.append(.emit(.listError(failure)))
+        // Rows this load already delivered early (from the cache) stay, and count as loaded.
+        guard pages[page]?.generation != generation else { return }
+        failures[page] = failure
         if isRefreshing && page == 0 {
             isRefreshing = false
             effects.append(.emit(.refreshFinished(succeeded: false)))

@@ -1,7 +1,8 @@
 extension PaginationEngine {
     /// Merges a page into the list, adjusting the row count when the page disagrees with it.
     ///
-    /// - The first page 0 (and a refresh's) decides the mode: fluent with a count, stream without.
+    /// - The first page 0 (and a refresh's) decides the mode: fluent with a count, stream without;
+    ///   any later page 0 that brings a count updates it.
     /// - A page never contributes more rows than it holds (extra rows are cut off).
     /// - A short page ends the list there: the count shrinks (rows were deleted since it was
     ///   computed) or grows to exactly that row, and pages after it are dropped.
@@ -25,8 +26,11 @@ extension PaginationEngine {
                 rowCount = 0
                 moreRows = true
             }
-        } else if page == 0, mode == .fluent, ticket.request.computeRowCount, let count = response.rowCount {
-            rowCount = max(0, count)  // page 0 reloaded after eviction brings a fresh count
+        } else if page == 0, ticket.request.computeRowCount, let count = response.rowCount {
+            // A later page 0 (reloaded after eviction, or the portal's answer after an early one
+            // from the cache) brings a fresh count.
+            mode = .fluent
+            rowCount = max(0, count)
             moreRows = false
         } else if start > rowCount {
             return

@@ -22,7 +22,7 @@ extension PaginationEngine {
                 nextRetry = min(nextRetry ?? failure.retryAt, failure.retryAt)
                 continue
             }
-            let ticket = LoadTicket(generation: generation, request: PageRequest(page: page, layout: layout),
+            let ticket = LoadTicket(generation: generation, request: PageRequest(page: page, layout: layout, isRefresh: isRefreshing),
                                     issuedAt: now)
             inFlight[page] = ticket
             effects.append(.load(ticket))

@@ -62,6 +62,15 @@ struct EngineHarness {
         }
     }
 
+    /// Hands over an early answer for the pending load of `page`, which stays pending.
+    mutating func early(page: Int, rows: [Int], count: Int? = nil, provenance: RowProvenance) {
+        guard let ticket = pending.first(where: { $0.request.page == page }) else {
+            Issue.record("no pending load of page \(page); pending: \(pendingPages)")
+            return
+        }
+        apply(.pageLoadedEarly(ticket, PageResponse(rows: rows, rowCount: count, provenance: provenance)))
+    }
+
     mutating func fail(page: Int, error: any Error = TestFailure.unreachable) {
         guard let index = pending.firstIndex(where: { $0.request.page == page }) else {
             Issue.record("no pending load of page \(page); pending: \(pendingPages)")
@@ -76,7 +85,7 @@ struct EngineHarness {
         apply(.pageLoaded(ticket, PageResponse(rows: rows, rowCount: count)))
     }
 
-    private mutating func apply(_ message: PaginationMessage<Int>) {
+    mutating func apply(_ message: PaginationMessage<Int>) {
         for effect in engine.handle(message, at: now) {
             switch effect {
             case .load(let ticket):
