@@ -23,7 +23,9 @@ struct StreamModeTests {
         #expect(list.engine.row(at: 50).isPlaceholder, "the loading-more row")
         #expect(list.pending.isEmpty, "reference: nothing until the last row shows")
 
-        list.viewport(first: 35, count: 20)
+        list.viewport(first: 29, count: 20)  // rows 29..<49: the last row not yet on screen
+        #expect(list.pending.isEmpty)
+        list.viewport(first: 30, count: 20)  // row 49, the last one, shows
         #expect(list.pendingPages == [1])
         answerStream(&list, page: 1, total: 120)
         #expect(list.engine.rowCount == 75)

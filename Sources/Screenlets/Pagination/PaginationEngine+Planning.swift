@@ -64,9 +64,13 @@ extension PaginationEngine {
         return pages
     }
 
-    /// Liferay Screens' rule: the pages of the placeholders (and error rows) on screen, nothing more.
+    /// Liferay Screens' rule: the pages of the placeholders (and error rows) on screen, and in
+    /// stream mode the next page once the last row is on screen; nothing more.
     private func referencePages() -> [Int] {
-        unique(visibleRows.compactMap { row(at: $0).row == nil ? layout.page(forRow: $0) : nil })
+        let rows = visibleRows
+        var pages = rows.compactMap { row(at: $0).row == nil ? layout.page(forRow: $0) : nil }
+        if moreRows, rowCount > 0, rows.contains(rowCount - 1) { pages.append(layout.page(forRow: rowCount)) }
+        return unique(pages)
     }
 
     /// Pages ahead of the viewport in the direction of travel, then a few behind it.
