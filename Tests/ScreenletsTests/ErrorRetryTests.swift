@@ -100,3 +100,30 @@ struct ErrorRetryTests {
         await list.close()
     }
 }
+
+@Suite("Backoff through the driver, on a manual clock")
+struct DriverBackoffTests {
+    @Test func theDriverWaitsExactlyTheBackoffBeforeEachRetry() async throws {
+        let clock = ManualClock()
+        let portal = InMemoryPortal(rowCount: 100, latency: .zero)
+        await portal.set(failingPages: [0])
+        let list = PaginatedList(loader: portal, clock: clock)
+        await list.send(.load)
+        try await waitUntil("the first attempt fails") { await list.row(at: 0).isFailed }
+        let firstFailure = clock.now
+        try await waitUntil("a wake-up is set for the backoff") { clock.deadlines == [firstFailure + .milliseconds(500)] }
+
+        clock.advance(by: .milliseconds(499))
+        #expect(clock.deadlines.count == 1, "still waiting")
+        #expect(await portal.requests.count == 1)
+        clock.advance(by: .milliseconds(1))
+        try await waitUntil("the second attempt") { await portal.requests.count == 2 }
+        try await waitUntil("the next wait is twice as long") { clock.deadlines == [clock.now + .seconds(1)] }
+
+        await portal.set(failingPages: [])
+        clock.advance(by: .seconds(1))
+        try await waitUntil("the third attempt succeeds") { await list.row(at: 0).row == 0 }
+        #expect(await portal.requestedPages.filter { $0 == 0 }.count == 3)
+        await list.close()
+    }
+}

@@ -17,13 +17,15 @@ public actor PaginatedList<Loader: PageLoader> {
     public nonisolated let events: AsyncStream<ListEvent<Row>>
 
     private let loader: Loader
-    private let clock = ContinuousClock()
+    private let clock: any PaginationClock
     private let eventSink: AsyncStream<ListEvent<Row>>.Continuation
     private var loads: [LoadTicket: Task<Void, Never>] = [:]
     private var wakeTimer: Task<Void, Never>?
 
-    public init(loader: Loader, configuration: PaginationConfiguration = PaginationConfiguration()) {
+    public init(loader: Loader, configuration: PaginationConfiguration = PaginationConfiguration(),
+                clock: some PaginationClock = .system) {
         self.loader = loader
+        self.clock = clock
         engine = PaginationEngine(configuration: configuration)
         (events, eventSink) = AsyncStream.makeStream(of: ListEvent<Row>.self, bufferingPolicy: .bufferingNewest(1024))
     }
@@ -84,7 +86,7 @@ public actor PaginatedList<Loader: PageLoader> {
             wakeTimer?.cancel()
             let clock = self.clock
             wakeTimer = Task { [weak self] in
-                guard (try? await clock.sleep(until: deadline, tolerance: .milliseconds(5))) != nil else { return }
+                guard (try? await clock.sleep(until: deadline)) != nil else { return }
                 await self?.apply(.tick)
             }
         case .emit(let event):
