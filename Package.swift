@@ -9,6 +9,7 @@ let package = Package(
     products: [
         .executable(name: "termlets", targets: ["termlets"]),
         .library(name: "DDM", targets: ["DDM"]),
+        .library(name: "Screenlets", targets: ["Screenlets"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -16,6 +17,10 @@ let package = Package(
     targets: [
         // 1. Structures, fields, typed values, validation, localisation, JSON. Pure: no I/O, no UI.
         .target(name: "DDM"),
+
+        // 4. Screenlets: headless controllers, fluent pagination, custom lists, typed events.
+        //    No HTTP, SQLite or terminal here: loaders and renderers are protocols.
+        .target(name: "Screenlets", dependencies: ["DDM"]),
 
         // 7. The command-line program.
         .executableTarget(
@@ -30,6 +35,7 @@ let package = Package(
         .target(name: "TermletsTestSupport", path: "Tests/Support"),
 
         .testTarget(name: "DDMTests", dependencies: ["DDM"]),
+        .testTarget(name: "ScreenletsTests", dependencies: ["Screenlets", "DDM"]),
         // Drives the real `termlets` binary: exit codes, output shapes, terminal sessions in tmux.
         .testTarget(name: "TermletsCLITests", dependencies: ["TermletsTestSupport"]),
     ]
