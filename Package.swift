@@ -9,13 +9,25 @@ let package = Package(
     products: [
         .executable(name: "termlets", targets: ["termlets"]),
         .library(name: "DDM", targets: ["DDM"]),
+        .library(name: "OfflineStore", targets: ["OfflineStore"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         // 1. Structures, fields, typed values, validation, localisation, JSON. Pure: no I/O, no UI.
         .target(name: "DDM"),
+
+        // 3. Offline store: SQLite cache per (server, user), load and submit policies, the pending
+        //    write queue the sync engine drains.
+        .target(
+            name: "OfflineStore",
+            dependencies: [
+                "DDM",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
+        ),
 
         // 7. The command-line program.
         .executableTarget(
@@ -27,5 +39,6 @@ let package = Package(
         ),
 
         .testTarget(name: "DDMTests", dependencies: ["DDM"]),
+        .testTarget(name: "OfflineStoreTests", dependencies: ["OfflineStore", "DDM"]),
     ]
 )
