@@ -31,10 +31,10 @@ public struct CacheKey: Sendable, Hashable, CustomStringConvertible {
                 let text: String
                 switch value {
                 case .none, .some(.null): text = "~"
-                case .some(.string(let string)): text = string
-                case .some(let other): text = other.serialized()
+                case .some(.string(let string)): text = Self.escape(string)
+                case .some(let other): text = Self.escape(other.serialized())
                 }
-                return Self.escape(name) + "=" + Self.escape(text)
+                return Self.escape(name) + "=" + text
             }
         rawValue = Self.escape(base) + "?" + pairs.joined(separator: "&")
     }
