@@ -248,3 +248,27 @@ struct QueueTests {
             ])
     }
 }
+
+@Suite("Queue hygiene")
+struct QueueHygieneTests {
+    @Test func credentialsAreNeverQueued() throws {
+        let folder = try TemporaryFolder()
+        let queue = PendingQueue(database: try folder.openDatabase())
+        var write = addRecord()
+        write.payload["Password"] = "hunter2"
+        #expect(throws: OfflineStoreError.self) { try queue.enqueue(write) }
+        #expect(try queue.items(in: QueueState.allCases).isEmpty)
+    }
+
+    @Test func orphanFilesAreSweptButQueuedOnesAndFreshOnesKept() throws {
+        let folder = try TemporaryFolder()
+        let queue = PendingQueue(database: try folder.openDatabase())
+        let item = try queue.enqueue(.upload(collection: "ImageGallery", file: try folder.makeFile("a.png", contents: "a"), metadata: [:]))
+        let orphan = queue.database.location.filesDirectory.appendingPathComponent("orphan.png")
+        try Data("x".utf8).write(to: orphan)
+        #expect(try queue.sweepOrphanFiles(minimumAge: 3600) == 0)  // too fresh: maybe being queued
+        #expect(try queue.sweepOrphanFiles(minimumAge: 3600, now: Date().addingTimeInterval(7200)) == 1)
+        #expect(!FileManager.default.fileExists(atPath: orphan.path))
+        #expect(FileManager.default.fileExists(atPath: try #require(item.fileURL).path))
+    }
+}

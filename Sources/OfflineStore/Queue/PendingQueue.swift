@@ -29,6 +29,9 @@ public struct PendingQueue: Sendable {
     /// applies its local changes and marks its linked entry dirty, all in one transaction.
     @discardableResult
     public func enqueue(_ write: PendingWrite, now: Date = Date()) throws -> QueueItem {
+        if let secret = write.payload.keys.first(where: { Self.secretKeys.contains($0.lowercased()) }) {
+            throw OfflineStoreError.invalidWrite("payload member \"\(secret)\": credentials are never stored")
+        }
         let queueId = UUID().uuidString.lowercased()
         let payload = JSONValue.object(write.payload)
         let subject = try write.subject ?? Self.subject(for: write, queueId: queueId)
@@ -259,6 +262,9 @@ public struct PendingQueue: Sendable {
         return name
     }
 
+    /// Top-level payload members refused by ``enqueue(_:now:)``: the cache holds no credentials.
+    static let secretKeys: Set<String> = ["password", "passwd", "authorization", "credentials", "secret", "token"]
+
     static func unique(_ ids: [String]) -> [String] {
         var seen = Set<String>()
         return ids.filter { seen.insert($0).inserted }
@@ -282,5 +288,28 @@ extension PendingQueue {
                 arguments: [linkedEntry.collection, linkedEntry.key, queueId])
             try EntrySQL.setState(db, linkedEntry, item.state == .conflict ? .conflict : .dirty)
         }
+    }
+}
+
+extension PendingQueue {
+    /// Deletes files in `files/` that no pending write refers to and that are older than
+    /// `minimumAge` (left by a crash between copying a file and queueing its upload; the age
+    /// keeps a file another process is queueing right now). Returns how many were deleted.
+    @discardableResult
+    public func sweepOrphanFiles(minimumAge: TimeInterval = 3600, now: Date = Date()) throws -> Int {
+        let referenced = Set(
+            try database.pool.read { db in
+                try String.fetchAll(db, sql: "SELECT localFile FROM pending_write WHERE localFile IS NOT NULL")
+            })
+        let manager = FileManager.default
+        let names = (try? manager.contentsOfDirectory(atPath: filesDirectory.path)) ?? []
+        var deleted = 0
+        for name in names where !referenced.contains(name) {
+            let file = filesDirectory.appendingPathComponent(name)
+            let modified = (try? manager.attributesOfItem(atPath: file.path)[.modificationDate] as? Date) ?? now
+            guard now.timeIntervalSince(modified) >= minimumAge else { continue }
+            if (try? manager.removeItem(at: file)) != nil { deleted += 1 }
+        }
+        return deleted
     }
 }
