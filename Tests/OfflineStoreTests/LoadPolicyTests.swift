@@ -168,6 +168,30 @@ struct LoadPolicyTests {
         #expect(delivered == [.cache])
     }
 
+    @Test(.timeLimit(.minutes(1)))
+    func stoppingTheConsumerCancelsThePortalRequest() async throws {
+        try seedCache()
+        let cancelled = AsyncStream<Void>.makeStream()
+        let never = AsyncStream<Void>.makeStream()
+        let fetch: @Sendable () async throws -> JSONValue = {
+            try await withTaskCancellationHandler {
+                for await _ in never.stream {}  // nothing is ever sent: ends only when cancelled
+                _ = never.continuation  // kept alive, so the stream does not finish by itself
+                try Task.checkCancellation()
+                return ["fresh"]
+            } onCancel: {
+                cancelled.continuation.yield()
+            }
+        }
+        // The stream is not kept: leaving the loop releases it, which ends it.
+        for try await result in loader.updates(.cacheThenRemote, at: address, fetch: fetch) {
+            #expect(result.source == .cache)
+            break  // the consumer leaves after the cached answer
+        }
+        var signals = cancelled.stream.makeAsyncIterator()
+        #expect(await signals.next() != nil)  // the fetch was told to stop
+    }
+
     @Test func aPortalAnswerDoesNotReplaceUnsyncedLocalChanges() async throws {
         try entries.put(address, value: ["mine"], state: .dirty)
         let result = try await loader.load(.remoteFirst, at: address, fetch: online)

@@ -79,17 +79,16 @@ public struct EntryStore: Sendable {
         -> [String]
     {
         // Every key starting with `prefix` sorts in [prefix, prefix + U+10FFFF): an index range scan.
-        let lower = max(prefix, after ?? prefix)
-        let upper = prefix + "\u{10FFFF}"
-        return try database.pool.read { db in
+        try database.pool.read { db in
             let keys = try String.fetchAll(
                 db,
                 sql: """
-                    SELECT key FROM entry WHERE collection = ? AND key >= ? AND key < ?
-                    ORDER BY key LIMIT ?
+                    SELECT key FROM entry
+                    WHERE collection = ?1 AND key >= ?2 AND key < ?3 AND (?4 IS NULL OR key > ?4)
+                    ORDER BY key LIMIT ?5
                     """,
-                arguments: [collection, lower, upper, after == nil ? limit : limit + 1])
-            return Array(keys.filter { $0.hasPrefix(prefix) && $0 != after }.prefix(limit))
+                arguments: [collection, prefix, prefix + "\u{10FFFF}", after, max(0, limit)])
+            return keys.filter { $0.hasPrefix(prefix) }
         }
     }
 

@@ -37,7 +37,8 @@ public struct CachePolicyLoader: Sendable {
     /// Every answer under `policy`, in order: one for most policies; for `cache-then-remote`, the
     /// cached value first (when there is one), then the portal's answer, or the cached value again
     /// marked stale when the portal is unreachable. The stream ends with an error when no value
-    /// can be given; cancelling the consumer cancels the fetch.
+    /// can be given. Cancelling the consuming task, or releasing the stream (leaving a `for try
+    /// await` loop over it), cancels the fetch.
     public func updates(
         _ policy: LoadPolicy, at address: EntryAddress, attributes: JSONValue = [:],
         fetch: @escaping @Sendable () async throws -> JSONValue
