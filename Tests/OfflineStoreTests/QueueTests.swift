@@ -185,6 +185,32 @@ struct QueueTests {
         #expect(try queue.nextReady().map(\.queueId) == [item.queueId])
     }
 
+    @Test func aBatchOfAnswersIsRecordedInOneGo() throws {
+        let ids = try (1...4).map { try queue.enqueue(updateRecord(Int64($0))).queueId }
+        let claimed = try queue.claimReady(limit: 10)
+        #expect(claimed.map(\.queueId) == ids)
+        let outcomes = try queue.settle(
+            [
+                (claimed[0], .success(["recordId": 1, "modifiedDate": 7])),
+                (claimed[1], .failure(Unreachable())),
+                (claimed[2], .failure(PortalRefused())),
+                (claimed[3], .failure(PortalConflict(portalValue: ["modifiedDate": 9]))),
+            ], sender: acceptingSender(CallLog()))
+        let kinds = outcomes.map { outcome -> String in
+            switch outcome {
+            case .sent: return "sent"
+            case .unreachable: return "unreachable"
+            case .rejected: return "rejected"
+            case .conflict: return "conflict"
+            }
+        }
+        #expect(kinds == ["sent", "unreachable", "rejected", "conflict"])
+        #expect(try ids.map { try queue.item($0)?.state } == [.done, .dirty, .failed, .conflict])
+        let unsent = try #require(try queue.item(ids[1]))
+        #expect(unsent.lastError == "network: connection refused" && unsent.retryAt != nil)
+        #expect(try queue.pendingCount() == 3)
+    }
+
     @Test func retryPolicyGrowsAndCaps() {
         let policy = RetryPolicy(initialDelay: 5, multiplier: 2, maximumDelay: 60)
         #expect([1, 2, 3, 4, 5, 100].map(policy.delay(afterAttempts:)) == [5, 10, 20, 40, 60, 60])

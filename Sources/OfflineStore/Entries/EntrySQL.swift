@@ -5,8 +5,9 @@ import GRDB
 /// The entry operations, on a connection inside a transaction owned by the caller.
 enum EntrySQL {
     static func get(_ db: Database, _ address: EntryAddress) throws -> CacheEntry? {
-        let row = try Row.fetchOne(
-            db, sql: "SELECT * FROM entry WHERE collection = ? AND key = ?",
+        let row = try Cached.row(
+            db,
+            sql: "SELECT * FROM entry WHERE collection = ? AND key = ?",
             arguments: [address.collection, address.key])
         return try row.map(entry(from:))
     }
@@ -15,7 +16,8 @@ enum EntrySQL {
         _ db: Database, _ address: EntryAddress, value: JSONValue, attributes: JSONValue,
         state: SyncState, storedAt: Date
     ) throws {
-        try db.execute(
+        try Cached.execute(
+            db,
             sql: """
                 INSERT INTO entry (collection, key, value, attributes, storedAt, syncState)
                 VALUES (?, ?, ?, ?, ?, ?)
@@ -31,19 +33,21 @@ enum EntrySQL {
 
     @discardableResult
     static func remove(_ db: Database, _ address: EntryAddress) throws -> Bool {
-        try db.execute(
+        try Cached.execute(
+            db,
             sql: "DELETE FROM entry WHERE collection = ? AND key = ?", arguments: [address.collection, address.key])
         return db.changesCount > 0
     }
 
     @discardableResult
     static func removeCollection(_ db: Database, _ collection: String) throws -> Int {
-        try db.execute(sql: "DELETE FROM entry WHERE collection = ?", arguments: [collection])
+        try Cached.execute(db, sql: "DELETE FROM entry WHERE collection = ?", arguments: [collection])
         return db.changesCount
     }
 
     static func setState(_ db: Database, _ address: EntryAddress, _ state: SyncState) throws {
-        try db.execute(
+        try Cached.execute(
+            db,
             sql: "UPDATE entry SET syncState = ? WHERE collection = ? AND key = ?",
             arguments: [state.rawValue, address.collection, address.key])
     }

@@ -80,7 +80,7 @@ public struct EntryStore: Sendable {
     {
         // Every key starting with `prefix` sorts in [prefix, prefix + U+10FFFF): an index range scan.
         try database.pool.read { db in
-            let keys = try String.fetchAll(
+            let keys = try Cached.strings(
                 db,
                 sql: """
                     SELECT key FROM entry
@@ -97,7 +97,8 @@ public struct EntryStore: Sendable {
     @discardableResult
     public func removeKeys(collection: String, prefix: String) throws -> Int {
         try database.pool.write { db in
-            try db.execute(
+            try Cached.execute(
+                db,
                 sql: "DELETE FROM entry WHERE collection = ? AND key >= ? AND key < ? AND substr(key, 1, ?) = ?",
                 arguments: [collection, prefix, prefix + "\u{10FFFF}", prefix.unicodeScalars.count, prefix])
             return db.changesCount
@@ -107,7 +108,7 @@ public struct EntryStore: Sendable {
     /// The addresses of entries in `state`, optionally within one collection.
     public func addresses(in state: SyncState, collection: String? = nil) throws -> [EntryAddress] {
         try database.pool.read { db in
-            let rows = try Row.fetchAll(
+            let rows = try Cached.rows(
                 db,
                 sql: """
                     SELECT collection, key FROM entry WHERE syncState = ? AND (?2 IS NULL OR collection = ?2)

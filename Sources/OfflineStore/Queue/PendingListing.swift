@@ -46,7 +46,7 @@ extension PendingQueue {
     /// How many writes are still open (not done), in `collection` or in all.
     public func pendingCount(collection: String? = nil) throws -> Int {
         try database.pool.read { db in
-            try Int.fetchOne(
+            try Cached.int(
                 db,
                 sql: "SELECT COUNT(*) FROM pending_write WHERE state IN \(QueueSQL.openStates) AND (?1 IS NULL OR collection = ?1)",
                 arguments: [collection]) ?? 0
@@ -56,7 +56,7 @@ extension PendingQueue {
     /// Open writes per collection.
     public func pendingCountsByCollection() throws -> [String: Int] {
         try database.pool.read { db in
-            let rows = try Row.fetchAll(
+            let rows = try Cached.rows(
                 db,
                 sql: """
                     SELECT collection, COUNT(*) AS n FROM pending_write WHERE state IN \(QueueSQL.openStates)
@@ -69,7 +69,7 @@ extension PendingQueue {
     /// Open writes per state (`sending` counted apart), for progress and `termlets sync`.
     public func countsByState() throws -> [QueueState: Int] {
         try database.pool.read { db in
-            let rows = try Row.fetchAll(db, sql: "SELECT state, COUNT(*) AS n FROM pending_write GROUP BY state")
+            let rows = try Cached.rows(db, sql: "SELECT state, COUNT(*) AS n FROM pending_write GROUP BY state")
             var counts: [QueueState: Int] = [:]
             for row in rows {
                 if let state = QueueState(rawValue: row["state"]) { counts[state] = row["n"] }

@@ -23,29 +23,38 @@ extension PendingQueue {
     public func markDone(
         _ queueId: String, result: JSONValue, entryChanges: [EntryChange] = [], now: Date = Date()
     ) throws {
-        let fileToDelete: URL? = try database.pool.write { db in
-            let item = try QueueSQL.requireItem(db, queueId, filesDirectory: filesDirectory)
-            guard item.state != .done else { return nil }
-            try db.execute(
-                sql: """
-                    UPDATE pending_write SET state = 'done', result = ?, lastError = NULL, retryAt = NULL,
-                        portalValue = NULL, localFile = NULL, updatedAt = ? WHERE queueId = ?
-                    """,
-                arguments: [result.serialized(), Timestamps.milliseconds(now), queueId])
-            for dependent in try QueueSQL.openDependents(db, of: queueId) {
-                let waiting = try QueueSQL.requireItem(db, dependent, filesDirectory: filesDirectory)
-                let payload = Placeholders.substitute(queueId, with: result, in: waiting.payload)
-                try QueueSQL.setPayload(db, dependent, payload, now: now)
-            }
-            try db.execute(sql: "DELETE FROM pending_dependency WHERE dependsOn = ?", arguments: [queueId])
-            if let modifiedDate = result[PayloadKey.modifiedDate], item.operation == .updateRecord {
-                try rebase(db, laterThan: item, on: modifiedDate, now: now)
-            }
-            try EntrySQL.apply(db, entryChanges, storedAt: now)
-            try QueueSQL.refreshLinkedEntry(db, item.linkedEntry, excluding: queueId, preferred: .clean)
-            return item.fileURL
+        let fileToDelete = try database.pool.write { db in
+            try recordDone(db, queueId, result: result, entryChanges: entryChanges, now: now)
         }
         if let fileToDelete { try? FileManager.default.removeItem(at: fileToDelete) }
+    }
+
+    /// ``markDone(_:result:entryChanges:now:)`` inside the caller's transaction; returns the
+    /// upload copy to delete once committed.
+    func recordDone(
+        _ db: Database, _ queueId: String, result: JSONValue, entryChanges: [EntryChange], now: Date
+    ) throws -> URL? {
+        let item = try QueueSQL.requireItem(db, queueId, filesDirectory: filesDirectory)
+        guard item.state != .done else { return nil }
+        try Cached.execute(
+            db,
+            sql: """
+                UPDATE pending_write SET state = 'done', result = ?, lastError = NULL, retryAt = NULL,
+                    portalValue = NULL, localFile = NULL, updatedAt = ? WHERE queueId = ?
+                """,
+            arguments: [result.serialized(), Timestamps.milliseconds(now), queueId])
+        for dependent in try QueueSQL.openDependents(db, of: queueId) {
+            let waiting = try QueueSQL.requireItem(db, dependent, filesDirectory: filesDirectory)
+            let payload = Placeholders.substitute(queueId, with: result, in: waiting.payload)
+            try QueueSQL.setPayload(db, dependent, payload, now: now)
+        }
+        try Cached.execute(db, sql: "DELETE FROM pending_dependency WHERE dependsOn = ?", arguments: [queueId])
+        if let modifiedDate = result[PayloadKey.modifiedDate], item.operation == .updateRecord {
+            try rebase(db, laterThan: item, on: modifiedDate, now: now)
+        }
+        try EntrySQL.apply(db, entryChanges, storedAt: now)
+        try QueueSQL.refreshLinkedEntry(db, item.linkedEntry, excluding: queueId, preferred: .clean)
+        return item.fileURL
     }
 
     /// Records that `queueId` did not reach the portal (it was unreachable): back to `dirty`,
@@ -64,16 +73,19 @@ extension PendingQueue {
     /// portal's current value (in the linked entry's shape, with its `modifiedDate`) for the
     /// user to compare. The linked entry is marked `conflict`.
     public func markConflict(_ queueId: String, portalValue: JSONValue, now: Date = Date()) throws {
-        try database.pool.write { db in
-            let item = try requireOpen(db, queueId, operation: "mark in conflict")
-            try db.execute(
-                sql: """
-                    UPDATE pending_write SET state = 'conflict', portalValue = ?, retryAt = NULL,
-                        lastError = 'the record was changed on the portal', updatedAt = ? WHERE queueId = ?
-                    """,
-                arguments: [portalValue.serialized(), Timestamps.milliseconds(now), queueId])
-            try QueueSQL.refreshLinkedEntry(db, item.linkedEntry, excluding: queueId, preferred: .conflict)
-        }
+        try database.pool.write { db in try recordConflict(db, queueId, portalValue: portalValue, now: now) }
+    }
+
+    func recordConflict(_ db: Database, _ queueId: String, portalValue: JSONValue, now: Date) throws {
+        let item = try requireOpen(db, queueId, operation: "mark in conflict")
+        try Cached.execute(
+            db,
+            sql: """
+                UPDATE pending_write SET state = 'conflict', portalValue = ?, retryAt = NULL,
+                    lastError = 'the record was changed on the portal', updatedAt = ? WHERE queueId = ?
+                """,
+            arguments: [portalValue.serialized(), Timestamps.milliseconds(now), queueId])
+        try QueueSQL.refreshLinkedEntry(db, item.linkedEntry, excluding: queueId, preferred: .conflict)
     }
 
     /// Applies the user's choice for a write in `conflict` (see ``ConflictResolution``).
@@ -92,7 +104,8 @@ extension PendingQueue {
                     payload[PayloadKey.baseModifiedDate] = modifiedDate
                 }
                 try QueueSQL.setPayload(db, queueId, .object(payload), now: now)
-                try db.execute(
+                try Cached.execute(
+                    db,
                     sql: """
                         UPDATE pending_write SET state = 'dirty', retryAt = NULL, lastError = NULL,
                             portalValue = NULL, updatedAt = ? WHERE queueId = ?
@@ -108,10 +121,11 @@ extension PendingQueue {
                         db, linked, value: portalValue, attributes: attributes, state: others ? .dirty : .clean,
                         storedAt: now)
                 }
-                try db.execute(sql: "DELETE FROM pending_write WHERE queueId = ?", arguments: [queueId])
+                try Cached.execute(db, sql: "DELETE FROM pending_write WHERE queueId = ?", arguments: [queueId])
                 return item.fileURL
             case .later:
-                try db.execute(
+                try Cached.execute(
+                    db,
                     sql: "UPDATE pending_write SET updatedAt = ? WHERE queueId = ?", arguments: [stamp, queueId])
                 return nil
             }
@@ -126,7 +140,8 @@ extension PendingQueue {
             guard item.state == .failed || item.state == .dirty else {
                 throw OfflineStoreError.invalidState(queueId: queueId, state: item.state.rawValue, operation: "retry")
             }
-            try db.execute(
+            try Cached.execute(
+                db,
                 sql: "UPDATE pending_write SET state = 'dirty', retryAt = NULL, updatedAt = ? WHERE queueId = ?",
                 arguments: [Timestamps.milliseconds(now), queueId])
         }
@@ -143,7 +158,7 @@ extension PendingQueue {
             }
             let dependents = try QueueSQL.openDependents(db, of: queueId)
             guard dependents.isEmpty else { throw OfflineStoreError.hasDependents(queueId: queueId, dependents: dependents) }
-            try db.execute(sql: "DELETE FROM pending_write WHERE queueId = ?", arguments: [queueId])
+            try Cached.execute(db, sql: "DELETE FROM pending_write WHERE queueId = ?", arguments: [queueId])
             if item.state != .done, let linked = item.linkedEntry,
                 try !QueueSQL.otherOpenWrites(db, linkedTo: linked, excluding: queueId),
                 let entry = try EntrySQL.get(db, linked), entry.syncState != .clean
@@ -159,7 +174,7 @@ extension PendingQueue {
     @discardableResult
     public func purgeDone() throws -> Int {
         try database.pool.write { db in
-            try db.execute(sql: "DELETE FROM pending_write WHERE state = 'done'")
+            try Cached.execute(db, sql: "DELETE FROM pending_write WHERE state = 'done'")
             return db.changesCount
         }
     }
@@ -168,16 +183,20 @@ extension PendingQueue {
 
     private func setOutcome(_ queueId: String, state: QueueState, error: String, retryAt: Date?, now: Date) throws {
         try database.pool.write { db in
-            _ = try requireOpen(db, queueId, operation: "record the outcome of")
-            try db.execute(
-                sql: """
-                    UPDATE pending_write SET state = ?, lastError = ?, retryAt = ?, updatedAt = ?
-                    WHERE queueId = ?
-                    """,
-                arguments: [
-                    state.rawValue, error, retryAt.map(Timestamps.milliseconds), Timestamps.milliseconds(now), queueId,
-                ])
+            try recordOutcome(db, queueId, state: state, error: error, retryAt: retryAt, now: now)
         }
+    }
+
+    func recordOutcome(
+        _ db: Database, _ queueId: String, state: QueueState, error: String, retryAt: Date?, now: Date
+    ) throws {
+        _ = try requireOpen(db, queueId, operation: "record the outcome of")
+        try Cached.execute(
+            db,
+            sql: "UPDATE pending_write SET state = ?, lastError = ?, retryAt = ?, updatedAt = ? WHERE queueId = ?",
+            arguments: [
+                state.rawValue, error, retryAt.map(Timestamps.milliseconds), Timestamps.milliseconds(now), queueId,
+            ])
     }
 
     private func requireOpen(_ db: Database, _ queueId: String, operation: String) throws -> QueueItem {
@@ -191,7 +210,7 @@ extension PendingQueue {
     /// Later open writes of the same record were edited on the version before `item`; once
     /// `item` is accepted they are based on the portal's new `modifiedDate`, not in conflict with it.
     private func rebase(_ db: Database, laterThan item: QueueItem, on modifiedDate: JSONValue, now: Date) throws {
-        let later = try Row.fetchAll(
+        let later = try Cached.rows(
             db,
             sql: """
                 SELECT queueId, payload FROM pending_write WHERE subject = ? AND sequence > ?

@@ -51,7 +51,8 @@ public struct PendingQueue: Sendable {
                     }
                 }
                 let stamp = Timestamps.milliseconds(now)
-                try db.execute(
+                try Cached.execute(
+                    db,
                     sql: """
                         INSERT INTO pending_write (queueId, operation, collection, subject, payload, uuid, state,
                             entryCollection, entryKey, localFile, createdAt, updatedAt)
@@ -62,7 +63,8 @@ public struct PendingQueue: Sendable {
                         write.uuid, write.linkedEntry?.collection, write.linkedEntry?.key, localFile, stamp, stamp,
                     ])
                 for dependency in waitsFor {
-                    try db.execute(
+                    try Cached.execute(
+                        db,
                         sql: "INSERT INTO pending_dependency (queueId, dependsOn) VALUES (?, ?)",
                         arguments: [queueId, dependency])
                 }
@@ -94,12 +96,14 @@ public struct PendingQueue: Sendable {
                 guard target.state != .done else {
                     throw OfflineStoreError.invalidWrite("upload \(dependency) is already done: use its result")
                 }
-                try db.execute(
+                try Cached.execute(
+                    db,
                     sql: "INSERT OR IGNORE INTO pending_dependency (queueId, dependsOn) VALUES (?, ?)",
                     arguments: [queueId, dependency])
             }
             try QueueSQL.setPayload(db, queueId, newPayload, now: now)
-            try db.execute(
+            try Cached.execute(
+                db,
                 sql: "UPDATE pending_write SET state = 'dirty', retryAt = NULL WHERE queueId = ?", arguments: [queueId])
             try EntrySQL.apply(db, localChanges, storedAt: now)
             try QueueSQL.refreshLinkedEntry(db, item.linkedEntry, excluding: queueId, preferred: .dirty)
@@ -116,7 +120,7 @@ public struct PendingQueue: Sendable {
     /// Items in queue order, restricted to `states` (all open states by default).
     public func items(in states: [QueueState] = QueueState.open, collection: String? = nil) throws -> [QueueItem] {
         try database.pool.read { db in
-            let rows = try Row.fetchAll(
+            let rows = try Cached.rows(
                 db,
                 sql: """
                     SELECT * FROM pending_write WHERE state IN (SELECT value FROM json_each(?))
@@ -166,7 +170,8 @@ public struct PendingQueue: Sendable {
     }
 
     private func markSending(_ db: Database, _ queueId: String, now: Date) throws {
-        try db.execute(
+        try Cached.execute(
+            db,
             sql: """
                 UPDATE pending_write SET state = 'sending', attempts = attempts + 1, sendingPid = ?,
                     sendingSince = ?, updatedAt = ? WHERE queueId = ?
@@ -183,13 +188,13 @@ public struct PendingQueue: Sendable {
 
     private func readyCandidates(_ db: Database, limit: Int, now: Date, ignoringBackoff: Bool) throws -> [Candidate] {
         let waiting = Set(
-            try String.fetchAll(
+            try Cached.strings(
                 db,
                 sql: """
                     SELECT DISTINCT d.queueId FROM pending_dependency d
                     JOIN pending_write w ON w.queueId = d.dependsOn WHERE w.state <> 'done'
                     """))
-        let rows = try Row.fetchAll(
+        let rows = try Cached.rows(
             db,
             sql: """
                 SELECT queueId, subject, state, retryAt, sendingPid, sendingSince FROM pending_write
@@ -283,7 +288,8 @@ extension PendingQueue {
             guard item.state != .done else { return }
             try EntrySQL.apply(db, changes, storedAt: now)
             guard let linkedEntry else { return }
-            try db.execute(
+            try Cached.execute(
+                db,
                 sql: "UPDATE pending_write SET entryCollection = ?, entryKey = ? WHERE queueId = ?",
                 arguments: [linkedEntry.collection, linkedEntry.key, queueId])
             try EntrySQL.setState(db, linkedEntry, item.state == .conflict ? .conflict : .dirty)
@@ -299,7 +305,7 @@ extension PendingQueue {
     public func sweepOrphanFiles(minimumAge: TimeInterval = 3600, now: Date = Date()) throws -> Int {
         let referenced = Set(
             try database.pool.read { db in
-                try String.fetchAll(db, sql: "SELECT localFile FROM pending_write WHERE localFile IS NOT NULL")
+                try Cached.strings(db, sql: "SELECT localFile FROM pending_write WHERE localFile IS NOT NULL")
             })
         let manager = FileManager.default
         let names = (try? manager.contentsOfDirectory(atPath: filesDirectory.path)) ?? []

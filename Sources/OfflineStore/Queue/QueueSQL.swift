@@ -7,7 +7,7 @@ enum QueueSQL {
     static let openStates = "('dirty', 'sending', 'conflict', 'failed')"
 
     static func row(_ db: Database, _ queueId: String) throws -> Row? {
-        try Row.fetchOne(db, sql: "SELECT * FROM pending_write WHERE queueId = ?", arguments: [queueId])
+        try Cached.row(db, sql: "SELECT * FROM pending_write WHERE queueId = ?", arguments: [queueId])
     }
 
     static func item(_ db: Database, _ queueId: String, filesDirectory: URL, wasInterrupted: Bool = false) throws
@@ -60,7 +60,7 @@ enum QueueSQL {
 
     /// The uploads `queueId` still waits for.
     static func openDependencies(_ db: Database, of queueId: String) throws -> [String] {
-        try String.fetchAll(
+        try Cached.strings(
             db,
             sql: """
                 SELECT d.dependsOn FROM pending_dependency d JOIN pending_write w ON w.queueId = d.dependsOn
@@ -71,7 +71,7 @@ enum QueueSQL {
 
     /// Open items that wait for `queueId`.
     static func openDependents(_ db: Database, of queueId: String) throws -> [String] {
-        try String.fetchAll(
+        try Cached.strings(
             db,
             sql: """
                 SELECT d.queueId FROM pending_dependency d JOIN pending_write w ON w.queueId = d.queueId
@@ -81,7 +81,8 @@ enum QueueSQL {
     }
 
     static func setPayload(_ db: Database, _ queueId: String, _ payload: JSONValue, now: Date) throws {
-        try db.execute(
+        try Cached.execute(
+            db,
             sql: "UPDATE pending_write SET payload = ?, updatedAt = ? WHERE queueId = ?",
             arguments: [payload.serialized(), Timestamps.milliseconds(now), queueId])
     }
@@ -104,7 +105,7 @@ enum QueueSQL {
     static func otherOpenWrites(_ db: Database, linkedTo address: EntryAddress, excluding queueId: String) throws
         -> Bool
     {
-        let count = try Int.fetchOne(
+        let count = try Cached.int(
             db,
             sql: """
                 SELECT COUNT(*) FROM pending_write WHERE entryCollection = ? AND entryKey = ?

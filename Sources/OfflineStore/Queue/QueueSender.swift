@@ -1,5 +1,6 @@
 import DDM
 import Foundation
+import GRDB
 
 /// Thrown by a send function when the portal's record changed since the edit was made (its
 /// `modifiedDate` is newer than the write's base): the write goes to `conflict`.
@@ -51,24 +52,50 @@ extension PendingQueue {
     public func settle(
         _ item: QueueItem, result: Result<JSONValue, any Error>, sender: QueueSender, now: Date = Date()
     ) throws -> SendOutcome {
+        try settle([(item, result)], sender: sender, now: now)[0]
+    }
+
+    /// Records the results of a batch of claimed items (as one portal batch request answers
+    /// them) in **one transaction**, and says what happened to each, in order.
+    public func settle(
+        _ results: [(item: QueueItem, result: Result<JSONValue, any Error>)], sender: QueueSender,
+        now: Date = Date()
+    ) throws -> [SendOutcome] {
+        let (outcomes, filesToDelete) = try database.pool.write { db in
+            var files: [URL] = []
+            let outcomes = try results.map { item, result in
+                try record(db, item, result, sender: sender, now: now, filesToDelete: &files)
+            }
+            return (outcomes, files)
+        }
+        for file in filesToDelete { try? FileManager.default.removeItem(at: file) }
+        return outcomes
+    }
+
+    private func record(
+        _ db: Database, _ item: QueueItem, _ result: Result<JSONValue, any Error>, sender: QueueSender, now: Date,
+        filesToDelete: inout [URL]
+    ) throws -> SendOutcome {
         switch result {
         case .success(let answer):
-            try markDone(item.queueId, result: answer, entryChanges: sender.entryChanges(item, answer), now: now)
+            let changes = sender.entryChanges(item, answer)
+            if let file = try recordDone(db, item.queueId, result: answer, entryChanges: changes, now: now) {
+                filesToDelete.append(file)
+            }
             return .sent(answer)
         case .failure(let conflict as PortalConflict):
-            try markConflict(item.queueId, portalValue: conflict.portalValue, now: now)
+            try recordConflict(db, item.queueId, portalValue: conflict.portalValue, now: now)
             return .conflict(portalValue: conflict.portalValue)
         case .failure(let error) where error is CancellationError:
-            try markUnsent(item.queueId, error: "cancelled", retryAt: nil, now: now)
+            try recordOutcome(db, item.queueId, state: .dirty, error: "cancelled", retryAt: nil, now: now)
             return .unreachable(error)
         case .failure(let error):
             let retryAt = now.addingTimeInterval(retryPolicy.delay(afterAttempts: item.attempts))
-            if isConnectivityFailure(error) {
-                try markUnsent(item.queueId, error: String(describing: error), retryAt: retryAt, now: now)
-                return .unreachable(error)
-            }
-            try markFailed(item.queueId, error: String(describing: error), retryAt: retryAt, now: now)
-            return .rejected(error)
+            let connectivity = isConnectivityFailure(error)
+            try recordOutcome(
+                db, item.queueId, state: connectivity ? .dirty : .failed, error: String(describing: error),
+                retryAt: retryAt, now: now)
+            return connectivity ? .unreachable(error) : .rejected(error)
         }
     }
 
