@@ -18,6 +18,9 @@ public enum OfflineStoreError: Error, Sendable, Equatable, CustomStringConvertib
     case hasDependents(queueId: String, dependents: [String])
     /// The write request is incomplete or inconsistent.
     case invalidWrite(String)
+    /// The database file exists but cannot be opened or migrated (damaged, not a database,
+    /// written by a newer Termlets, unreadable).
+    case unusableDatabase(path: String, reason: String)
 
     public var description: String {
         switch self {
@@ -31,6 +34,8 @@ public enum OfflineStoreError: Error, Sendable, Equatable, CustomStringConvertib
         case .hasDependents(let id, let dependents):
             return "pending write \(id) is needed by \(dependents.joined(separator: ", "))"
         case .invalidWrite(let message): return "invalid pending write: \(message)"
+        case .unusableDatabase(let path, let reason):
+            return "cannot use the offline cache \(path): \(reason) (move it aside to start with an empty cache)"
         }
     }
 }

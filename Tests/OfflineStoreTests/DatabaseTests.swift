@@ -64,6 +64,20 @@ struct DatabaseTests {
         #expect(try posixMode(database.location.databaseURL.path) == 0o600)
     }
 
+    @Test func aDamagedDatabaseGivesAClearError() throws {
+        let folder = try TemporaryFolder()
+        try FileManager.default.createDirectory(at: folder.location.folder, withIntermediateDirectories: true)
+        try Data(repeating: 0x41, count: 8192).write(to: folder.location.databaseURL)
+        do {
+            _ = try folder.openDatabase()
+            Issue.record("a damaged file must not open")
+        } catch let error as OfflineStoreError {
+            guard case .unusableDatabase(let path, _) = error else { Issue.record("\(error)"); return }
+            #expect(path == folder.location.databaseURL.path)
+            #expect(error.description.contains("not a database"))
+        }
+    }
+
     @Test func folderNamesAreReadableSafeAndDistinct() {
         let name = CacheLocation.folderName(server: "https://Portal.Example.com:8080/", userId: "test@liferay.com")
         #expect(name.hasPrefix("portal.example.com-8080_test-liferay.com_"))

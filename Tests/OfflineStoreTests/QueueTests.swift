@@ -224,6 +224,21 @@ struct QueueTests {
         #expect(throws: OfflineStoreError.self) { try queue.updatePayload(item.queueId, payload: [:]) }
     }
 
+    @Test func editingAQueuedRecordUpdatesWhatItWaitsFor() throws {
+        let upload1 = try queue.enqueue(.upload(collection: "DDLForm", file: try folder.makeFile("1", contents: "1"), metadata: [:]))
+        let upload2 = try queue.enqueue(.upload(collection: "DDLForm", file: try folder.makeFile("2", contents: "2"), metadata: [:]))
+        let record = try queue.enqueue(addRecord(values: ["doc": PendingWrite.uploadPlaceholder(upload1.queueId)]))
+        #expect(try queue.item(record.queueId)?.dependsOn == [upload1.queueId])
+        // The user picks another document: the record now waits for upload 2 only.
+        try queue.updatePayload(
+            record.queueId, payload: ["recordSetId": 1, "values": ["doc": PendingWrite.uploadPlaceholder(upload2.queueId)]])
+        #expect(try queue.item(record.queueId)?.dependsOn == [upload2.queueId])
+        try queue.discard(upload1.queueId)  // nobody waits for it any more
+        _ = try queue.claim(upload2.queueId)
+        try queue.markDone(upload2.queueId, result: ["fileEntryId": 2])
+        #expect(try queue.nextReady().first?.payload["values"] == ["doc": ["fileEntryId": 2]])
+    }
+
     @Test func discardingDropsTheWriteItsFileAndItsLocalEntry() throws {
         let address = EntryAddress(collection: "DDLForm", key: "record-42")
         var write = updateRecord(42)

@@ -34,8 +34,13 @@ public final class CacheDatabase: Sendable {
         let databasePath = location.databaseURL.path
         pool = try PrivateFiles.withExclusiveLock(location.lockURL.path) {
             try PrivateFiles.ensurePrivateFile(databasePath)
-            let pool = try DatabasePool(path: databasePath, configuration: Self.configuration())
-            try CacheSchema.migrator.migrate(pool)
+            let pool: DatabasePool
+            do {
+                pool = try DatabasePool(path: databasePath, configuration: Self.configuration())
+                try CacheSchema.migrator.migrate(pool)
+            } catch let error as DatabaseError {
+                throw OfflineStoreError.unusableDatabase(path: databasePath, reason: error.message ?? "\(error)")
+            }
             for suffix in ["-wal", "-shm"] {
                 try PrivateFiles.restrict(databasePath + suffix, mode: 0o600)
             }

@@ -29,27 +29,14 @@ public struct PendingQueue: Sendable {
     /// applies its local changes and marks its linked entry dirty, all in one transaction.
     @discardableResult
     public func enqueue(_ write: PendingWrite, now: Date = Date()) throws -> QueueItem {
-        if let secret = write.payload.keys.first(where: { Self.secretKeys.contains($0.lowercased()) }) {
-            throw OfflineStoreError.invalidWrite("payload member \"\(secret)\": credentials are never stored")
-        }
+        try Self.refuseSecrets(write.payload)
         let queueId = UUID().uuidString.lowercased()
-        let payload = JSONValue.object(write.payload)
         let subject = try write.subject ?? Self.subject(for: write, queueId: queueId)
         let localFile = try write.sourceFile.map { try copyForUpload($0, queueId: queueId) }
         do {
             return try database.pool.write { db in
-                var payload = payload
-                var waitsFor: [String] = []
-                for dependency in Self.unique(write.dependsOn + Placeholders.references(in: payload)) {
-                    guard let target = try QueueSQL.item(db, dependency, filesDirectory: filesDirectory) else {
-                        throw OfflineStoreError.unknownQueueItem(dependency)
-                    }
-                    if target.state == .done, let result = target.result {
-                        payload = Placeholders.substitute(dependency, with: result, in: payload)
-                    } else {
-                        waitsFor.append(dependency)
-                    }
-                }
+                let (payload, waitsFor) = try resolveDependencies(
+                    db, payload: .object(write.payload), explicit: write.dependsOn)
                 let stamp = Timestamps.milliseconds(now)
                 try Cached.execute(
                     db,
@@ -83,19 +70,20 @@ public struct PendingQueue: Sendable {
     public func updatePayload(
         _ queueId: String, payload: [String: JSONValue], localChanges: [EntryChange] = [], now: Date = Date()
     ) throws {
+        try Self.refuseSecrets(payload)
         try database.pool.write { db in
             let item = try QueueSQL.requireItem(db, queueId, filesDirectory: filesDirectory)
             guard item.state == .dirty || item.state == .failed else {
                 throw OfflineStoreError.invalidState(queueId: queueId, state: item.state.rawValue, operation: "edit")
             }
-            let newPayload = JSONValue.object(payload)
-            for dependency in Placeholders.references(in: newPayload) where !item.dependsOn.contains(dependency) {
-                guard let target = try QueueSQL.item(db, dependency, filesDirectory: filesDirectory) else {
-                    throw OfflineStoreError.unknownQueueItem(dependency)
-                }
-                guard target.state != .done else {
-                    throw OfflineStoreError.invalidWrite("upload \(dependency) is already done: use its result")
-                }
+            let (newPayload, waitsFor) = try resolveDependencies(db, payload: .object(payload), explicit: [])
+            // Uploads the old payload referred to and the new one does not are no longer waited for.
+            for dropped in Set(Placeholders.references(in: item.payload)).subtracting(waitsFor) {
+                try Cached.execute(
+                    db, sql: "DELETE FROM pending_dependency WHERE queueId = ? AND dependsOn = ?",
+                    arguments: [queueId, dropped])
+            }
+            for dependency in waitsFor {
                 try Cached.execute(
                     db,
                     sql: "INSERT OR IGNORE INTO pending_dependency (queueId, dependsOn) VALUES (?, ?)",
@@ -265,6 +253,32 @@ public struct PendingQueue: Sendable {
         }
         try PrivateFiles.restrict(destination.path, mode: 0o600)
         return name
+    }
+
+    /// The payload with the results of finished dependencies substituted, and the dependencies
+    /// still to wait for (named by placeholders or listed explicitly). Unknown ids are errors.
+    private func resolveDependencies(_ db: Database, payload: JSONValue, explicit: [String]) throws
+        -> (payload: JSONValue, waitsFor: [String])
+    {
+        var payload = payload
+        var waitsFor: [String] = []
+        for dependency in Self.unique(explicit + Placeholders.references(in: payload)) {
+            guard let target = try QueueSQL.item(db, dependency, filesDirectory: filesDirectory) else {
+                throw OfflineStoreError.unknownQueueItem(dependency)
+            }
+            if target.state == .done, let result = target.result {
+                payload = Placeholders.substitute(dependency, with: result, in: payload)
+            } else {
+                waitsFor.append(dependency)
+            }
+        }
+        return (payload, waitsFor)
+    }
+
+    static func refuseSecrets(_ payload: [String: JSONValue]) throws {
+        if let secret = payload.keys.first(where: { secretKeys.contains($0.lowercased()) }) {
+            throw OfflineStoreError.invalidWrite("payload member \"\(secret)\": credentials are never stored")
+        }
     }
 
     /// Top-level payload members refused by ``enqueue(_:now:)``: the cache holds no credentials.
