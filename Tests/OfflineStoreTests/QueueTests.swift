@@ -258,6 +258,17 @@ struct QueueTests {
         #expect(try queue.pendingCount() == 0)
     }
 
+    @Test func aWriteInFlightCannotBeDiscardedButAnAbandonedOneCan() throws {
+        let item = try queue.enqueue(addRecord())
+        let start = Date()
+        _ = try queue.claim(item.queueId, now: start)
+        #expect(throws: OfflineStoreError.invalidState(queueId: item.queueId, state: "sending", operation: "discard")) {
+            try queue.discard(item.queueId, now: start)
+        }
+        try queue.discard(item.queueId, now: start.addingTimeInterval(queue.sendingLease + 1))
+        #expect(try queue.item(item.queueId) == nil)
+    }
+
     @Test func countsAndTheContractListing() throws {
         let added = try queue.enqueue(addRecord(3, values: ["name": "Ada"]))
         let updated = try queue.enqueue(updateRecord(42, values: ["name": "Grace"]))

@@ -147,13 +147,13 @@ extension PendingQueue {
         }
     }
 
-    /// Drops a write the user no longer wants (never one being sent, nor an upload another write
-    /// waits for). Its linked entry, holding only this local change, is removed so the next load
-    /// shows the portal's version.
-    public func discard(_ queueId: String) throws {
+    /// Drops a write the user no longer wants (never one being sent by a live process, nor an
+    /// upload another write waits for). Its linked entry, holding only this local change, is
+    /// removed so the next load shows the portal's version.
+    public func discard(_ queueId: String, now: Date = Date()) throws {
         let fileToDelete: URL? = try database.pool.write { db in
             let item = try QueueSQL.requireItem(db, queueId, filesDirectory: filesDirectory)
-            if item.state == .sending {
+            if item.state == .sending, let row = try QueueSQL.row(db, queueId), !isAbandoned(row, now: now) {
                 throw OfflineStoreError.invalidState(queueId: queueId, state: item.state.rawValue, operation: "discard")
             }
             let dependents = try QueueSQL.openDependents(db, of: queueId)

@@ -189,7 +189,6 @@ public struct PendingQueue: Sendable {
                 WHERE state IN \(QueueSQL.openStates) ORDER BY sequence
                 """)
         let nowStamp = Timestamps.milliseconds(now)
-        let leaseStart = Timestamps.milliseconds(now.addingTimeInterval(-sendingLease))
         var earlierSubjects = Set<String>()
         var ready: [Candidate] = []
         for row in rows where ready.count < limit {
@@ -204,18 +203,22 @@ public struct PendingQueue: Sendable {
                 ready.append(Candidate(queueId: queueId, interrupted: false))
             case QueueState.failed.rawValue where retryAt != nil && backoffOver:
                 ready.append(Candidate(queueId: queueId, interrupted: false))
-            case QueueState.sending.rawValue:
-                let pid: Int32 = row["sendingPid"] ?? 0
-                let since: Int64 = row["sendingSince"] ?? 0
-                let ownerGone = pid != PrivateFiles.currentProcessID && !PrivateFiles.processIsAlive(pid)
-                if ownerGone || since <= leaseStart {
-                    ready.append(Candidate(queueId: queueId, interrupted: true))
-                }
+            case QueueState.sending.rawValue where isAbandoned(row, now: now):
+                ready.append(Candidate(queueId: queueId, interrupted: true))
             default:
                 break
             }
         }
         return ready
+    }
+
+    /// Whether a `sending` row was left by a process that died, or has been sending for longer
+    /// than the lease (its pid may have been reused).
+    func isAbandoned(_ row: Row, now: Date) -> Bool {
+        let pid: Int32 = row["sendingPid"] ?? 0
+        let since: Int64 = row["sendingSince"] ?? 0
+        let ownerGone = pid != PrivateFiles.currentProcessID && !PrivateFiles.processIsAlive(pid)
+        return ownerGone || since <= Timestamps.milliseconds(now.addingTimeInterval(-sendingLease))
     }
 
     // MARK: - Helpers
