@@ -78,6 +78,21 @@ struct DatabaseTests {
         }
     }
 
+    @Test func aDatabaseFromANewerVersionIsLeftAlone() throws {
+        let folder = try TemporaryFolder()
+        do {
+            let database = try folder.openDatabase()
+            try database.pool.write { db in
+                try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('v2: from the future')")
+            }
+            try database.close()
+        }
+        #expect(throws: OfflineStoreError.unusableDatabase(
+            path: folder.location.databaseURL.path, reason: "it was written by a newer version of Termlets")) {
+            try folder.openDatabase()
+        }
+    }
+
     @Test func folderNamesAreReadableSafeAndDistinct() {
         let name = CacheLocation.folderName(server: "https://Portal.Example.com:8080/", userId: "test@liferay.com")
         #expect(name.hasPrefix("portal.example.com-8080_test-liferay.com_"))

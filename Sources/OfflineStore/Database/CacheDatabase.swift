@@ -37,7 +37,12 @@ public final class CacheDatabase: Sendable {
             let pool: DatabasePool
             do {
                 pool = try DatabasePool(path: databasePath, configuration: Self.configuration())
-                try CacheSchema.migrator.migrate(pool)
+                let migrator = CacheSchema.migrator
+                if try pool.read({ db in try migrator.hasBeenSuperseded(db) }) {
+                    throw OfflineStoreError.unusableDatabase(
+                        path: databasePath, reason: "it was written by a newer version of Termlets")
+                }
+                try migrator.migrate(pool)
             } catch let error as DatabaseError {
                 throw OfflineStoreError.unusableDatabase(path: databasePath, reason: error.message ?? "\(error)")
             }
