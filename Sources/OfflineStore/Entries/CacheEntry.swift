@@ -27,6 +27,7 @@ public enum SyncState: String, Sendable, CaseIterable {
 
 /// One cached value, with its metadata.
 public struct CacheEntry: Sendable, Equatable {
+    /// Where it is stored.
     public let address: EntryAddress
     /// The value, usually the portal's raw JSON (a page of rows, a record, a structure).
     public let value: JSONValue
@@ -34,6 +35,7 @@ public struct CacheEntry: Sendable, Equatable {
     public let attributes: JSONValue
     /// When the value was stored, to the millisecond.
     public let storedAt: Date
+    /// Whether it matches the portal.
     public let syncState: SyncState
 
     public init(address: EntryAddress, value: JSONValue, attributes: JSONValue, storedAt: Date, syncState: SyncState) {

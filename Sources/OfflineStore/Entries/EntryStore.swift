@@ -5,8 +5,10 @@ import GRDB
 /// Cached values addressed by (collection, key). Every call is one transaction; values written by
 /// another process are visible as soon as it commits.
 public struct EntryStore: Sendable {
+    /// The database holding the entries.
     public let database: CacheDatabase
 
+    /// A store on `database`; cheap to create, safe to share.
     public init(database: CacheDatabase) {
         self.database = database
     }

@@ -9,12 +9,15 @@ import Foundation
 /// - A portal answer is stored clean with `attributes`, except where the cached entry holds
 ///   local changes, which a read never overwrites. `remote-only` writes nothing.
 public struct CachePolicyLoader: Sendable {
+    /// The entries read and written by the policies.
     public let entries: EntryStore
 
+    /// A loader reading and writing `entries`.
     public init(entries: EntryStore) {
         self.entries = entries
     }
 
+    /// A loader on the entries of `database`.
     public init(database: CacheDatabase) {
         self.init(entries: EntryStore(database: database))
     }

@@ -9,9 +9,11 @@ public enum DataSource: String, Sendable {
 
 /// One answer of ``CachePolicyLoader``.
 public struct LoadResult: Sendable, Equatable {
+    /// The value: the portal's answer or the cached copy of an earlier one.
     public let value: JSONValue
     /// The cached attributes (cache results), or the attributes stored with a portal answer.
     public let attributes: JSONValue
+    /// Whether it came from the portal or the cache.
     public let source: DataSource
     /// When the cached value was stored; `nil` for a portal answer.
     public let storedAt: Date?

@@ -5,8 +5,10 @@ import Foundation
 /// ``QueueItem`` and a ``QueueSender``, the same path the sync engine uses, so a write sent "now"
 /// and one sent later by sync carry the same uuid and update the cache the same way.
 public struct SubmitExecutor: Sendable {
+    /// The queue writes go into when they cannot, or should not, be sent at once.
     public let queue: PendingQueue
 
+    /// An executor queueing into `queue`.
     public init(queue: PendingQueue) {
         self.queue = queue
     }

@@ -10,11 +10,14 @@ import GRDB
 /// answer (``markDone(_:result:entryChanges:now:)``, ``markUnsent(_:error:retryAt:now:)``,
 /// ``markFailed(_:error:retryAt:now:)`` or ``markConflict(_:portalValue:now:)``).
 public struct PendingQueue: Sendable {
+    /// The database holding the queue (and the entries it updates).
     public let database: CacheDatabase
+    /// The backoff applied by ``settle(_:result:sender:now:)`` to writes that were not accepted.
     public var retryPolicy: RetryPolicy
     /// A `sending` item older than this is considered abandoned even if its process still runs.
     public var sendingLease: TimeInterval
 
+    /// A queue on `database`; several values (and processes) may share one database.
     public init(database: CacheDatabase, retryPolicy: RetryPolicy = RetryPolicy(), sendingLease: TimeInterval = 600) {
         self.database = database
         self.retryPolicy = retryPolicy

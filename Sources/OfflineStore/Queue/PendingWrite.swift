@@ -25,7 +25,9 @@ public enum PayloadKey {
 
 /// A write to queue: built by the form, list or gallery layer, turned into a ``QueueItem``.
 public struct PendingWrite: Sendable {
+    /// What to do on the portal.
     public var operation: PendingOperation
+    /// The collection it belongs to, for counts (e.g. `DDLForm`, `ImageGallery`).
     public var collection: String
     /// Object members of the payload.
     public var payload: [String: JSONValue]
@@ -43,6 +45,7 @@ public struct PendingWrite: Sendable {
     /// For uploads: the file, copied into the cache's `files/` folder when queued.
     public var sourceFile: URL?
 
+    /// A write; prefer the constructors below, which fill the well-known payload members.
     public init(
         operation: PendingOperation, collection: String, payload: [String: JSONValue],
         uuid: String = UUID().uuidString.lowercased(), subject: String? = nil, linkedEntry: EntryAddress? = nil,

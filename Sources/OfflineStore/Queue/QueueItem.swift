@@ -34,6 +34,7 @@ public struct QueueItem: Sendable, Equatable, Identifiable {
     public let queueId: String
     /// Position in the queue: strictly increasing, never reused.
     public let sequence: Int64
+    /// What to do on the portal.
     public let operation: PendingOperation
     /// The collection the write belongs to (e.g. `DDLForm`, `ImageGallery`), for counts.
     public let collection: String
@@ -46,10 +47,12 @@ public struct QueueItem: Sendable, Equatable, Identifiable {
     /// Generated when the write was created; sent as `serviceContext.uuid` so that a retry of a
     /// write that reached the portal never creates a second record.
     public let uuid: String
+    /// Where it is in its life.
     public let state: QueueState
     /// How many times it was claimed for sending. Above 1, an earlier attempt may have reached
     /// the portal: look the write up by ``uuid`` before repeating it.
     public let attempts: Int
+    /// The last error, as text (never holding credentials), for `termlets pending`.
     public let lastError: String?
     /// Not sent again before this time (backoff); `nil` means now (dirty) or when asked (failed).
     public let retryAt: Date?

@@ -8,6 +8,7 @@ public struct PortalConflict: Error, Sendable, Equatable {
     /// The portal's current value, in the shape of the write's linked entry, with `modifiedDate`.
     public let portalValue: JSONValue
 
+    /// A conflict with the portal's current `portalValue`.
     public init(portalValue: JSONValue) {
         self.portalValue = portalValue
     }
@@ -24,6 +25,7 @@ public struct QueueSender: Sendable {
     /// recordId), applied in the same transaction as marking the item done.
     public var entryChanges: @Sendable (QueueItem, JSONValue) -> [EntryChange]
 
+    /// A sender; `entryChanges` defaults to none.
     public init(
         send: @escaping @Sendable (QueueItem) async throws -> JSONValue,
         entryChanges: @escaping @Sendable (QueueItem, JSONValue) -> [EntryChange] = { _, _ in [] }

@@ -2,10 +2,14 @@ import Foundation
 
 /// Exponential backoff for writes that could not be sent.
 public struct RetryPolicy: Sendable, Equatable {
+    /// The wait after the first failed attempt, in seconds.
     public var initialDelay: TimeInterval
+    /// How much each further failure multiplies the wait.
     public var multiplier: Double
+    /// The longest wait, in seconds.
     public var maximumDelay: TimeInterval
 
+    /// A policy; the defaults wait 5 s, 10 s, 20 s… up to an hour.
     public init(initialDelay: TimeInterval = 5, multiplier: Double = 2, maximumDelay: TimeInterval = 3600) {
         self.initialDelay = initialDelay
         self.multiplier = multiplier
