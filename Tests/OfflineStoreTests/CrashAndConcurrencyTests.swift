@@ -132,32 +132,44 @@ struct CrashAndConcurrencyTests {
         #expect(migrations.allSatisfy { $0 == ["v1: entries and pending writes"] })
     }
 
-    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/sqlite3")))
+    /// Python's `sqlite3` module (the system SQLite) plays the other process: no Swift helper
+    /// binary is needed, and it is present wherever the project builds.
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/python3")))
     func anotherProcessWritingAtTheSameTimeIsWaitedFor() async throws {
         let folder = try TemporaryFolder()
         let database = try folder.openDatabase()
         let queue = PendingQueue(database: database)
         let count = 300
 
-        // A second process inserts entries, one transaction each, while this one queues writes.
-        var script = ".timeout 15000\n"
-        for index in 0..<count {
-            script += "INSERT INTO entry (collection, key, value, storedAt) VALUES ('Other', 'k\(index)', '\(index)', 0);\n"
-        }
-        let scriptFile = folder.url.appendingPathComponent("writer.sql")
-        try Data(script.utf8).write(to: scriptFile)
+        // The other process inserts entries, one transaction each, while this one queues writes.
+        let script = """
+            import sqlite3, sys
+            connection = sqlite3.connect(sys.argv[1], timeout=15, isolation_level=None)
+            for index in range(int(sys.argv[2])):
+                connection.execute("BEGIN IMMEDIATE")
+                connection.execute(
+                    "INSERT INTO entry (collection, key, value, storedAt) VALUES ('Other', ?, ?, 0)",
+                    ("k%d" % index, str(index)))
+                connection.execute("COMMIT")
+            print(connection.execute("PRAGMA journal_mode").fetchone()[0])
+            """
         let other = Process()
-        other.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
-        other.arguments = [database.location.databaseURL.path, ".read \(scriptFile.path)"]
+        other.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        other.arguments = ["-c", script, database.location.databaseURL.path, String(count)]
+        let output = Pipe()
         let errors = Pipe()
+        other.standardOutput = output
         other.standardError = errors
         try other.run()
         for index in 0..<count { try queue.enqueue(addRecord(values: ["index": .int(Int64(index))])) }
         other.waitUntilExit()
 
         let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let stdout = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         #expect(other.terminationStatus == 0, "\(stderr)")
+        #expect(stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "wal")
         #expect(try queue.pendingCount() == count)
         #expect(try EntryStore(database: database).keys(collection: "Other").count == count)
+        #expect(try posixMode(database.location.databaseURL.path + "-wal") == 0o600)
     }
 }
