@@ -269,6 +269,18 @@ struct QueueTests {
         #expect(try queue.item(item.queueId) == nil)
     }
 
+    @Test func recordsWithPendingWritesAreMarkedWithTheirWorstState() throws {
+        let a1 = try queue.enqueue(updateRecord(1))
+        _ = try queue.enqueue(updateRecord(1))
+        let b = try queue.enqueue(updateRecord(2))
+        _ = try queue.enqueue(updateRecord(3))
+        _ = try queue.enqueue(addRecord())  // no recordId yet: not a row of the list
+        _ = try queue.claimReady()
+        try queue.markConflict(a1.queueId, portalValue: ["modifiedDate": 2])
+        try queue.markFailed(b.queueId, error: "server: boom", retryAt: nil)
+        #expect(try queue.recordsWithPendingWrites() == [1: .conflict, 2: .failed, 3: .dirty])
+    }
+
     @Test func countsAndTheContractListing() throws {
         let added = try queue.enqueue(addRecord(3, values: ["name": "Ada"]))
         let updated = try queue.enqueue(updateRecord(42, values: ["name": "Grace"]))

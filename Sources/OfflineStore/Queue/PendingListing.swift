@@ -78,3 +78,30 @@ extension PendingQueue {
         }
     }
 }
+
+extension PendingQueue {
+    /// The records that have open writes, with the state to show: `conflict` before `failed`
+    /// before `dirty` (a write being sent counts as dirty). Lists use it to mark such rows.
+    public func recordsWithPendingWrites() throws -> [Int64: QueueState] {
+        let rows = try database.pool.read { db in
+            try Cached.rows(
+                db,
+                sql: """
+                    SELECT subject, state FROM pending_write
+                    WHERE subject LIKE 'record:%' AND state IN \(QueueSQL.openStates)
+                    """)
+        }
+        let severity: [QueueState: Int] = [.dirty: 0, .sending: 0, .failed: 1, .conflict: 2]
+        var marks: [Int64: QueueState] = [:]
+        for row in rows {
+            let subject: String = row["subject"]
+            guard let recordId = Int64(subject.dropFirst("record:".count)),
+                let state = QueueState(rawValue: row["state"])
+            else { continue }
+            let shown = state == .sending ? .dirty : state
+            if let current = marks[recordId], severity[current, default: 0] >= severity[shown, default: 0] { continue }
+            marks[recordId] = shown
+        }
+        return marks
+    }
+}
