@@ -9,15 +9,26 @@ let package = Package(
     products: [
         .executable(name: "termlets", targets: ["termlets"]),
         .library(name: "DDM", targets: ["DDM"]),
+        .library(name: "OfflineStore", targets: ["OfflineStore"]),
         .library(name: "Screenlets", targets: ["Screenlets"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         // 1. Structures, fields, typed values, validation, localisation, JSON. Pure: no I/O, no UI.
         .target(name: "DDM"),
 
+        // 3. Offline store: SQLite cache per (server, user), load and submit policies, the pending
+        //    write queue the sync engine drains.
+        .target(
+            name: "OfflineStore",
+            dependencies: [
+                "DDM",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
+        ),
         // 4. Screenlets: headless controllers, fluent pagination, custom lists, typed events.
         //    No HTTP, SQLite or terminal here: loaders and renderers are protocols.
         .target(name: "Screenlets", dependencies: ["DDM"]),
@@ -35,6 +46,7 @@ let package = Package(
         .target(name: "TermletsTestSupport", path: "Tests/Support"),
 
         .testTarget(name: "DDMTests", dependencies: ["DDM"]),
+        .testTarget(name: "OfflineStoreTests", dependencies: ["OfflineStore", "DDM"]),
         .testTarget(name: "ScreenletsTests", dependencies: ["Screenlets", "DDM"]),
         // Drives the real `termlets` binary: exit codes, output shapes, terminal sessions in tmux.
         .testTarget(name: "TermletsCLITests", dependencies: ["TermletsTestSupport"]),
