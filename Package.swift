@@ -9,6 +9,8 @@ let package = Package(
     products: [
         .executable(name: "termlets", targets: ["termlets"]),
         .library(name: "DDM", targets: ["DDM"]),
+        .library(name: "TermUI", targets: ["TermUI"]),
+        .library(name: "TermUITesting", targets: ["TermUITesting"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -16,6 +18,13 @@ let package = Package(
     targets: [
         // 1. Structures, fields, typed values, validation, localisation, JSON. Pure: no I/O, no UI.
         .target(name: "DDM"),
+
+        // 5. Terminal UI core: grid of cells, styles, Unicode width, frame diff, input decoding,
+        //    key map, text editing, Elm-style runtime. No curses: testable headless.
+        .target(name: "TermUI"),
+
+        // Test support for TermUI screens: grid-to-text rendering and golden snapshot files.
+        .target(name: "TermUITesting", dependencies: ["TermUI"]),
 
         // 7. The command-line program.
         .executableTarget(
@@ -27,5 +36,10 @@ let package = Package(
         ),
 
         .testTarget(name: "DDMTests", dependencies: ["DDM"]),
+        .testTarget(
+            name: "TermUITests",
+            dependencies: ["TermUI", "TermUITesting"],
+            exclude: ["__Snapshots__"]
+        ),
     ]
 )
