@@ -7,7 +7,10 @@ Source of truth:
 - Emoji_Presentation=Yes (emoji-data.txt, through Swift's Unicode.Scalar.Properties: run
   `swift emoji-presentation.swift > emoji.txt` next to this script first);
 - zero width: general categories Mn, Me, Cf (minus the visible prepended concatenation marks and the
-  soft hyphen), Hangul medial vowels and final consonants (U+1160-11FF, U+D7B0-D7FF).
+  soft hyphen), Hangul medial vowels and final consonants (U+1160-11FF, U+D7B0-D7FF);
+- cluster-sensitive (may join a neighbour into one grapheme cluster, so the fast one-scalar-one-cell
+  path cannot be used): zero width, Mc, prepended concatenation marks, emoji modifiers, regional
+  indicators.
 Usage: python3 scripts/width-tables/generate.py emoji.txt > Sources/TermUI/Text/WidthTables.swift
 """
 import sys
@@ -44,6 +47,17 @@ for line in open(sys.argv[1]):
     lo, hi = (int(x, 16) for x in line.split())
     wide.update(range(lo, hi + 1))
 wide -= zero
+sensitive = set(zero)
+for cp in range(0x110000):
+    if unicodedata.category(chr(cp)) == "Mc":
+        sensitive.add(cp)
+sensitive.update({0x0600, 0x0601, 0x0602, 0x0603, 0x0604, 0x0605, 0x06DD, 0x070F, 0x0890, 0x0891,
+                  0x08E2, 0x110BD, 0x110CD, 0x111C2, 0x111C3, 0x1193F, 0x11941, 0x11A3A, 0x11D46})
+sensitive.update(range(0x11A84, 0x11A8A))
+sensitive.update(range(0x1F3FB, 0x1F400))
+sensitive.update(range(0x1F1E6, 0x1F200))
+sensitive.update(range(0x1100, 0x1160))
+sensitive.update(range(0xA960, 0xA980))
 
 def emit(name, doc, points):
     rs = ranges(points)
@@ -63,4 +77,6 @@ print("enum WidthTables {")
 emit("zeroWidth", "Combining marks, enclosing marks, format characters, Hangul medial/final jamo", zero)
 print()
 emit("doubleWidth", "East Asian Wide and Fullwidth, and emoji shown as emoji by default", wide)
+print()
+emit("clusterSensitive", "Scalars that may join a neighbour into one grapheme cluster", sensitive)
 print("}")

@@ -22,7 +22,6 @@ public struct Cell: Hashable, Sendable {
         }
     }
 
-    @inline(__always)
     init(uncheckedGrapheme grapheme: String, width: UInt8, style: Style) {
         self.grapheme = grapheme
         self.width = width
@@ -35,18 +34,27 @@ public struct Cell: Hashable, Sendable {
     /// A space in `style`.
     public static func blank(_ style: Style) -> Cell { Cell(uncheckedGrapheme: " ", width: 1, style: style) }
 
-    /// The trailing half of a wide grapheme.
-    static func continuation(_ style: Style) -> Cell { Cell(uncheckedGrapheme: "", width: 0, style: style) }
-
     /// True for the trailing half of a wide grapheme.
     public var isContinuation: Bool { width == 0 }
     /// True for the leading half of a wide grapheme.
     public var isWide: Bool { width == 2 }
 }
 
-/// Precomputed cells content for ASCII, so writing ASCII text allocates nothing per character.
-enum ASCIIGraphemes {
-    static let strings: [String] = (0..<128).map { byte -> String in
-        (byte < 0x20 || byte == 0x7F) ? String(TerminalText.replacement) : String(UnicodeScalar(UInt8(byte)))
-    }
+/// How a grid stores a cell: 8 bytes of plain data (no reference counting), so frames are cheap
+/// to create, copy and compare. `code` is the grapheme's only scalar, or `clusterFlag | index` into
+/// the grid's table of multi-scalar graphemes; `styleIndex` indexes the grid's style table; a
+/// continuation cell has code 0 and width 0.
+struct StoredCell: Equatable, Sendable {
+    var code: UInt32
+    var width: UInt8
+    var styleIndex: UInt16
+
+    static let clusterFlag: UInt32 = 0x8000_0000
+
+    @inline(__always) static func blank(_ styleIndex: UInt16) -> StoredCell { StoredCell(code: 0x20, width: 1, styleIndex: styleIndex) }
+    @inline(__always) static func continuation(_ styleIndex: UInt16) -> StoredCell { StoredCell(code: 0, width: 0, styleIndex: styleIndex) }
+
+    @inline(__always) var isContinuation: Bool { width == 0 }
+    @inline(__always) var isWide: Bool { width == 2 }
+    @inline(__always) var isCluster: Bool { code & StoredCell.clusterFlag != 0 }
 }

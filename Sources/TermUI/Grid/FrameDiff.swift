@@ -48,38 +48,49 @@ public enum FrameDiff {
         let width = next.width
         guard width > 0, next.height > 0 else { return [] }
         var result: [Change] = []
-        let comparable = previous.map { $0.size == next.size } ?? false
-        next.cells.withUnsafeBufferPointer { nextCells in
-            let previousCells = comparable ? previous!.cells : []
-            previousCells.withUnsafeBufferPointer { oldCells in
-                for y in 0..<next.height {
-                    let rowStart = y * width
-                    var x = 0
-                    var run: Change? = nil
-                    while x < width {
-                        let index = rowStart + x
-                        let cell = nextCells[index]
-                        var dirty = !comparable || oldCells[index] != cell
-                        if !dirty && cell.isWide && x + 1 < width && oldCells[index + 1] != nextCells[index + 1] {
-                            dirty = true
+        let old = previous.flatMap { $0.size == next.size ? $0 : nil }
+        let oldStorage = old?.storage ?? []
+        let comparable = old != nil
+        let reference = old ?? next
+        let translation = next.styleTranslation(from: reference)
+        translation.withUnsafeBufferPointer { map in
+            next.storage.withUnsafeBufferPointer { newCells in
+                oldStorage.withUnsafeBufferPointer { oldCells in
+                    for y in 0..<next.height {
+                        let rowStart = y * width
+                        var x = 0
+                        var run: Change? = nil
+                        var runStyle: UInt16 = 0
+                        while x < width {
+                            let index = rowStart + x
+                            let cell = newCells[index]
+                            var dirty = !comparable || !next.sameCell(cell, oldCells[index], in: reference, translation: map)
+                            if !dirty && cell.isWide && x + 1 < width && !next.sameCell(newCells[index + 1], oldCells[index + 1], in: reference, translation: map) {
+                                dirty = true
+                            }
+                            if !dirty {
+                                if run != nil { result.append(run!); run = nil }
+                                x += cell.isWide ? 2 : 1
+                                continue
+                            }
+                            // A continuation reached directly has lost its leading cell: draw a space.
+                            let drawn = cell.isContinuation ? StoredCell.blank(cell.styleIndex) : cell
+                            let span = drawn.isWide ? 2 : 1
+                            if run != nil && runStyle == drawn.styleIndex && run!.position.x + run!.cellCount == x {
+                                // Mutated in place: no copy of the run's text.
+                                append(drawn, of: next, to: &run!.text)
+                                run!.cellCount += span
+                            } else {
+                                if run != nil { result.append(run!) }
+                                var text = ""
+                                append(drawn, of: next, to: &text)
+                                run = Change(position: Point(x: x, y: y), text: text, cellCount: span, style: next.style(of: drawn))
+                                runStyle = drawn.styleIndex
+                            }
+                            x += span
                         }
-                        if !dirty {
-                            if let finished = run { result.append(finished); run = nil }
-                            x += cell.isWide ? 2 : 1
-                            continue
-                        }
-                        if cell.isContinuation {
-                            // A continuation whose leading cell was unchanged: the leading cell was
-                            // handled above (wide check); here the lead is missing, so draw a space.
-                            let blank = Cell.blank(cell.style)
-                            append(blank, at: x, y: y, to: &run, result: &result)
-                            x += 1
-                            continue
-                        }
-                        append(cell, at: x, y: y, to: &run, result: &result)
-                        x += cell.isWide ? 2 : 1
+                        if run != nil { result.append(run!) }
                     }
-                    if let finished = run { result.append(finished) }
                 }
             }
         }
@@ -87,15 +98,11 @@ public enum FrameDiff {
     }
 
     @inline(__always)
-    private static func append(_ cell: Cell, at x: Int, y: Int, to run: inout Change?, result: inout [Change]) {
-        let span = max(1, Int(cell.width))
-        if run != nil && run!.style == cell.style && run!.position.x + run!.cellCount == x {
-            // Mutated in place: no copy of the run's text.
-            run!.text += cell.grapheme
-            run!.cellCount += span
-        } else {
-            if let finished = run { result.append(finished) }
-            run = Change(position: Point(x: x, y: y), text: cell.grapheme, cellCount: span, style: cell.style)
+    private static func append(_ cell: StoredCell, of grid: Grid, to text: inout String) {
+        if cell.isCluster {
+            text += grid.grapheme(of: cell)
+        } else if let scalar = Unicode.Scalar(cell.code) {
+            text.unicodeScalars.append(scalar)
         }
     }
 }

@@ -38,12 +38,7 @@ public final class HeadlessBackend: TerminalBackend {
         updates.append(update)
         if update.isFullRepaint || screen.size != update.size { screen = Grid(size: update.size) }
         for change in update.changes {
-            var x = change.position.x
-            for character in change.text {
-                let cell = Cell(character, style: change.style)
-                screen.put(cell, at: Point(x: x, y: change.position.y))
-                x += Int(cell.width)
-            }
+            screen.write(change.text, at: change.position, style: change.style)
             cellsWritten += change.cellCount
         }
         screen.cursor = update.cursor

@@ -53,10 +53,53 @@ public enum DisplayWidth {
 
     /// Sum of the widths of the grapheme clusters of `text`.
     public static func of<S: StringProtocol>(_ text: S) -> Int {
-        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text.utf8.count }
+        var total = 0
+        for scalar in text.unicodeScalars {
+            let value = scalar.value
+            guard isSimple(value) else { return clusterWidth(text) }
+            total += simpleWidth(value)
+        }
+        return total
+    }
+
+    private static func clusterWidth<S: StringProtocol>(_ text: S) -> Int {
         var total = 0
         for character in text { total += of(character) }
         return total
+    }
+
+    /// True when a scalar is printable and always a grapheme cluster of its own (it neither joins
+    /// nor is joined by its neighbours), so text made only of such scalars can be measured and laid
+    /// out one scalar at a time, without grapheme breaking.
+    @inline(__always)
+    public static func isSimple(_ value: UInt32) -> Bool {
+        if value < 0x7F { return value >= 0x20 }
+        if value < 0xA0 { return false }
+        if value < 0x300 { return true }
+        if isCommonWide(value) { return true }
+        if value == 0x2028 || value == 0x2029 { return false }
+        return !contains(value, in: WidthTables.clusterSensitive)
+    }
+
+    /// Width of a simple scalar (see `isSimple`): 1 or 2.
+    @inline(__always)
+    static func simpleWidth(_ value: UInt32) -> Int {
+        if value < 0x1100 { return 1 }
+        if isCommonWide(value) { return 2 }
+        return contains(value, in: WidthTables.doubleWidth) ? 2 : 1
+    }
+
+    /// Hiragana, Katakana, CJK unified ideographs and Hangul syllables: wide, simple, and most of
+    /// the wide text there is; checked before the tables.
+    @inline(__always)
+    static func isCommonWide(_ value: UInt32) -> Bool {
+        (value >= 0x4E00 && value <= 0x9FFF) || (value >= 0xAC00 && value <= 0xD7A3) || (value >= 0x3041 && value <= 0x3096)
+            || (value >= 0x30A1 && value <= 0x30FA)
+    }
+
+    /// True when every scalar of `text` is simple (see `isSimple`).
+    public static func isSimple<S: StringProtocol>(_ text: S) -> Bool {
+        text.unicodeScalars.allSatisfy { isSimple($0.value) }
     }
 
     /// Binary search over flat `[lower, upper, lower, upper, …]` ranges.
