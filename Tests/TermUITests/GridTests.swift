@@ -79,3 +79,51 @@ struct GridTests {
         #expect(GridText.lines(grid) == [".Hello…."])
     }
 }
+
+@Suite("Grid storage tables")
+struct GridStorageTests {
+    @Test func equalityIgnoresTheOrderStylesWereFirstUsed() {
+        let red = Style(foreground: .red), blue = Style(foreground: .blue)
+        var a = Grid(size: Size(width: 4, height: 1))
+        a.write("r", at: Point(x: 0, y: 0), style: red)
+        a.write("b", at: Point(x: 1, y: 0), style: blue)
+        var b = Grid(size: Size(width: 4, height: 1))
+        b.write("b", at: Point(x: 1, y: 0), style: blue)
+        b.write("r", at: Point(x: 0, y: 0), style: red)
+        #expect(a == b)
+        #expect(FrameDiff.changes(from: a, to: b).isEmpty)
+        b.write("b", at: Point(x: 1, y: 0), style: red)
+        #expect(a != b)
+        #expect(FrameDiff.changes(from: a, to: b).map(\.text) == ["b"])
+    }
+
+    @Test func clustersAreComparedByContentNotByTableIndex() {
+        var a = Grid(size: Size(width: 4, height: 1))
+        a.write("e\u{301}", at: .zero)
+        var b = Grid(size: Size(width: 4, height: 1))
+        b.write("o\u{301}", at: .zero)  // also cluster #0 of its table
+        #expect(a != b)
+        #expect(FrameDiff.changes(from: a, to: b) == [Change(position: .zero, text: "o\u{301}", cellCount: 1, style: .plain)])
+        var c = Grid(size: Size(width: 4, height: 1))
+        c.write("x", at: Point(x: 3, y: 0))
+        c.write("e\u{301}", at: .zero)
+        c.write(" ", at: Point(x: 3, y: 0))
+        #expect(a == c)
+    }
+
+    @Test func drawsEditorsWithTheirCursor() {
+        var grid = Grid(size: Size(width: 10, height: 3))
+        var input = TextInput("日本語テキスト")
+        input.moveToStart()
+        input.moveRight()
+        grid.drawTextInput(input, in: Rect(x: 1, y: 0, width: 6, height: 1))
+        #expect(GridText.lines(grid)[0] == " 日本語")
+        #expect(grid.cursor == Point(x: 3, y: 0))
+        grid.drawTextInput(TextInput(), in: Rect(x: 1, y: 1, width: 8, height: 1), placeholder: "name…")
+        #expect(GridText.lines(grid)[1] == " name…")
+        #expect(grid[1, 1].style.attributes.contains(.dim))
+        grid.drawTextArea(TextArea("one two three"), in: Rect(x: 0, y: 1, width: 8, height: 2))
+        #expect(GridText.lines(grid)[1...2] == ["one two", "three"])
+        #expect(grid.cursor == Point(x: 5, y: 2))
+    }
+}

@@ -10,7 +10,7 @@ Source of truth:
   soft hyphen), Hangul medial vowels and final consonants (U+1160-11FF, U+D7B0-D7FF);
 - cluster-sensitive (may join a neighbour into one grapheme cluster, so the fast one-scalar-one-cell
   path cannot be used): zero width, Mc, prepended concatenation marks, emoji modifiers, regional
-  indicators.
+  indicators, Hangul leading jamo, and the halfwidth katakana sound marks U+FF9E/FF9F.
 Usage: python3 scripts/width-tables/generate.py emoji.txt > Sources/TermUI/Text/WidthTables.swift
 """
 import sys
@@ -54,6 +54,7 @@ for cp in range(0x110000):
 sensitive.update({0x0600, 0x0601, 0x0602, 0x0603, 0x0604, 0x0605, 0x06DD, 0x070F, 0x0890, 0x0891,
                   0x08E2, 0x110BD, 0x110CD, 0x111C2, 0x111C3, 0x1193F, 0x11941, 0x11A3A, 0x11D46})
 sensitive.update(range(0x11A84, 0x11A8A))
+sensitive.update({0xFF9E, 0xFF9F})  # halfwidth (semi-)voiced sound marks: Grapheme_Extend but visible
 sensitive.update(range(0x1F3FB, 0x1F400))
 sensitive.update(range(0x1F1E6, 0x1F200))
 sensitive.update(range(0x1100, 0x1160))

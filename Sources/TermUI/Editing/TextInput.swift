@@ -1,6 +1,6 @@
 /// A single-line text editor model: the text as grapheme clusters, a cursor between graphemes,
 /// horizontal scrolling by display width, optional maximum length. Pure value; render it with
-/// `visibleText(width:)` or `Grid.drawTextInput`.
+/// `Grid.drawTextInput(_:in:style:)` or read `visibleText(width:)`.
 public struct TextInput: Hashable, Sendable {
     /// The text, one element per grapheme cluster.
     public private(set) var graphemes: [Character]

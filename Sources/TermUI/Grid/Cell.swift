@@ -47,7 +47,18 @@ public struct Cell: Hashable, Sendable {
 struct StoredCell: Equatable, Sendable {
     var code: UInt32
     var width: UInt8
+    /// Always 0: makes the 8 bytes fully defined, so cells can be compared as one `UInt64`.
+    private var reserved: UInt8 = 0
     var styleIndex: UInt16
+
+    init(code: UInt32, width: UInt8, styleIndex: UInt16) {
+        self.code = code
+        self.width = width
+        self.styleIndex = styleIndex
+    }
+
+    /// The cell's 8 bytes as one number: equal bits, equal cells (within one grid's tables).
+    @inline(__always) var bits: UInt64 { unsafeBitCast(self, to: UInt64.self) }
 
     static let clusterFlag: UInt32 = 0x8000_0000
 

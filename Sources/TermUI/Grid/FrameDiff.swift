@@ -53,11 +53,20 @@ public enum FrameDiff {
         let comparable = old != nil
         let reference = old ?? next
         let translation = next.styleTranslation(from: reference)
+        let sameTables = next.styles == reference.styles && next.clusters == reference.clusters
         translation.withUnsafeBufferPointer { map in
             next.storage.withUnsafeBufferPointer { newCells in
                 oldStorage.withUnsafeBufferPointer { oldCells in
                     for y in 0..<next.height {
                         let rowStart = y * width
+                        if sameTables && comparable {
+                            // Same style and cluster tables: equal bits mean equal cells, so an
+                            // unchanged row is skipped with one 8-byte comparison per cell.
+                            var index = rowStart
+                            let end = rowStart + width
+                            while index < end && newCells[index].bits == oldCells[index].bits { index += 1 }
+                            if index == end { continue }
+                        }
                         var x = 0
                         var run: Change? = nil
                         var runStyle: UInt16 = 0

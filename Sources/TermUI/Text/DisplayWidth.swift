@@ -7,6 +7,8 @@
 ///   combining marks that follow a base join its cluster and add nothing;
 /// - an emoji-capable base followed by VS16 (U+FE0F), a ZWJ sequence (`👩‍💻`), a skin-tone
 ///   sequence and a flag (two regional indicators) are one cluster of width 2;
+/// - the halfwidth katakana sound marks (U+FF9E/FF9F) join the cluster but add a column (terminals
+///   draw them apart), capped at 2;
 /// - a cluster made only of zero-width scalars (a lone combining mark, U+200B) is 0 wide; the grid
 ///   drops such clusters.
 ///
@@ -32,6 +34,7 @@ public enum DisplayWidth {
         var base = of(first)
         var sawScalar = false
         var emojiSequence = false
+        var extra = 0
         for scalar in scalars {
             defer { sawScalar = true }
             guard sawScalar else { continue }
@@ -42,13 +45,15 @@ public enum DisplayWidth {
                 if first.properties.isEmoji && first.value > 0xFF { emojiSequence = true }
             case 0x1F3FB...0x1F3FF:  // skin tone modifier
                 emojiSequence = true
+            case 0xFF9E, 0xFF9F:  // halfwidth sound marks: extend the cluster but take a column
+                extra += 1
             default:
                 if TerminalText.isControl(scalar) { return 1 }
                 if base == 0 { base = of(scalar) }  // e.g. ZWSP or mark followed by something visible
             }
         }
         if emojiSequence { return 2 }
-        return base
+        return min(2, base + extra)
     }
 
     /// Sum of the widths of the grapheme clusters of `text`.
