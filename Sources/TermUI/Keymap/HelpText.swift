@@ -10,20 +10,24 @@ public struct HelpItem: Hashable, Sendable {
     public var width: Int { key.displayWidth + 1 + label.displayWidth }
 }
 
+/// One line of the `?` overlay: every key of a command and its help text.
+public struct HelpEntry: Hashable, Sendable {
+    /// The keys, e.g. `tab, ↓`.
+    public var keys: String
+    public var help: String
+    public init(keys: String, help: String) {
+        self.keys = keys
+        self.help = help
+    }
+}
+
 /// A heading of the `?` overlay with its entries.
 public struct HelpSection: Hashable, Sendable {
     public var title: String
-    public var entries: [(keys: String, help: String)]
-    public init(title: String, entries: [(keys: String, help: String)]) {
+    public var entries: [HelpEntry]
+    public init(title: String, entries: [HelpEntry]) {
         self.title = title
         self.entries = entries
-    }
-    public static func == (lhs: HelpSection, rhs: HelpSection) -> Bool {
-        lhs.title == rhs.title && lhs.entries.elementsEqual(rhs.entries) { $0.keys == $1.keys && $0.help == $1.help }
-    }
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(title)
-        for entry in entries { hasher.combine(entry.keys); hasher.combine(entry.help) }
     }
 }
 
@@ -83,7 +87,7 @@ extension KeyMap {
                 let reachable = binding.keys.filter { command(for: $0, in: contexts) == binding.command }
                 guard !reachable.isEmpty else { continue }
                 seen.insert(binding.command)
-                let entry = (keys: reachable.map(\.displayName).joined(separator: ", "), help: binding.help)
+                let entry = HelpEntry(keys: reachable.map(\.displayName).joined(separator: ", "), help: binding.help)
                 if let index = sections.firstIndex(where: { $0.title == binding.category }) {
                     sections[index].entries.append(entry)
                 } else {
