@@ -23,6 +23,7 @@ public struct TextArea: Hashable, Sendable {
     /// The display column vertical moves aim for (kept across Up/Down).
     private var goalColumn: Int?
 
+    /// An editor holding `text` (line breaks split lines), the cursor at the end.
     public init(_ text: String = "") {
         let split = TextArea.split(text)
         lines = split
@@ -88,6 +89,7 @@ public struct TextArea: Hashable, Sendable {
 
     // MARK: Movement
 
+    /// One grapheme left, to the end of the previous line at a line start.
     public mutating func moveLeft() {
         goalColumn = nil
         if cursor.column > 0 { cursor.column -= 1 } else if cursor.line > 0 {
@@ -95,6 +97,7 @@ public struct TextArea: Hashable, Sendable {
         }
     }
 
+    /// One grapheme right, to the start of the next line at a line end.
     public mutating func moveRight() {
         goalColumn = nil
         if cursor.column < lines[cursor.line].count { cursor.column += 1 } else if cursor.line + 1 < lines.count {

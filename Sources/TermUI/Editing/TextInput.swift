@@ -11,6 +11,7 @@ public struct TextInput: Hashable, Sendable {
     /// At most this many graphemes (nil: unlimited).
     public var maxLength: Int?
 
+    /// An editor holding `text` (made single-line, cut at `maxLength`), the cursor at the end.
     public init(_ text: String = "", maxLength: Int? = nil) {
         var graphemes = Array(TextInput.singleLine(text))
         if let maxLength, graphemes.count > maxLength { graphemes.removeLast(graphemes.count - maxLength) }
@@ -88,6 +89,7 @@ public struct TextInput: Hashable, Sendable {
 
     // MARK: Movement
 
+    /// One grapheme left/right; to the start/end; one word left/right.
     public mutating func moveLeft() { cursor = max(0, cursor - 1) }
     public mutating func moveRight() { cursor = min(graphemes.count, cursor + 1) }
     public mutating func moveToStart() { cursor = 0 }

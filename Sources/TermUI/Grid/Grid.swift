@@ -106,6 +106,7 @@ public struct Grid: Equatable, Sendable {
         grapheme(of: a) == other.grapheme(of: b)
     }
 
+    /// Same size, cursor and cells (whatever order styles and clusters were first used in).
     public static func == (lhs: Grid, rhs: Grid) -> Bool {
         guard lhs.size == rhs.size, lhs.cursor == rhs.cursor else { return false }
         let translation = lhs.styleTranslation(from: rhs)

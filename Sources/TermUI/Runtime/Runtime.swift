@@ -24,6 +24,7 @@ public final class Runtime<P: Program> {
     private var lastSize: Size = .zero
     private var queue: [P.Message] = []
     private var draining = false
+    private var initialEffects: [Effect<P.Message>]
 
     public init(program: P, backend: any TerminalBackend) {
         self.program = program
@@ -32,8 +33,6 @@ public final class Runtime<P: Program> {
         self.model = model
         self.initialEffects = effects
     }
-
-    private var initialEffects: [Effect<P.Message>]
 
     /// Presents the first frame and starts the initial effects. Called by `run()`; idempotent.
     public func start() {

@@ -8,6 +8,7 @@
 /// So a theme defines broad looks (`"field" focused`) and refines where it wants
 /// (`"field.error"`). Constructible in code; a theme file format comes with the form screen.
 public struct Theme: Sendable, Equatable {
+    /// A component name and an optional state: what a theme entry styles.
     public struct Key: Hashable, Sendable {
         public var component: String
         public var state: ComponentState?
@@ -20,6 +21,7 @@ public struct Theme: Sendable, Equatable {
     public var name: String
     /// The style of anything the theme does not name.
     public var base: Style
+    /// The entries, as set with `set(_:for:state:)`.
     public private(set) var styles: [Key: Style]
 
     public init(name: String, base: Style = .plain, styles: [Key: Style] = [:]) {
