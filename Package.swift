@@ -11,6 +11,8 @@ let package = Package(
         .library(name: "DDM", targets: ["DDM"]),
         .library(name: "OfflineStore", targets: ["OfflineStore"]),
         .library(name: "Screenlets", targets: ["Screenlets"]),
+        .library(name: "TermUI", targets: ["TermUI"]),
+        .library(name: "TermUITesting", targets: ["TermUITesting"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -32,6 +34,12 @@ let package = Package(
         // 4. Screenlets: headless controllers, fluent pagination, custom lists, typed events.
         //    No HTTP, SQLite or terminal here: loaders and renderers are protocols.
         .target(name: "Screenlets", dependencies: ["DDM"]),
+        // 5. Terminal UI core: grid of cells, styles, Unicode width, frame diff, input decoding,
+        //    key map, text editing, Elm-style runtime. No curses: testable headless.
+        .target(name: "TermUI"),
+
+        // Test support for TermUI screens: grid-to-text rendering and golden snapshot files.
+        .target(name: "TermUITesting", dependencies: ["TermUI"]),
 
         // 7. The command-line program.
         .executableTarget(
@@ -50,5 +58,10 @@ let package = Package(
         .testTarget(name: "ScreenletsTests", dependencies: ["Screenlets", "DDM"]),
         // Drives the real `termlets` binary: exit codes, output shapes, terminal sessions in tmux.
         .testTarget(name: "TermletsCLITests", dependencies: ["TermletsTestSupport"]),
+        .testTarget(
+            name: "TermUITests",
+            dependencies: ["TermUI", "TermUITesting"],
+            exclude: ["__Snapshots__"]
+        ),
     ]
 )
