@@ -9,23 +9,47 @@ let package = Package(
     products: [
         .executable(name: "termlets", targets: ["termlets"]),
         .library(name: "DDM", targets: ["DDM"]),
+        .library(name: "PortalEmulator", targets: ["PortalEmulator"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.3"),
     ],
     targets: [
         // 1. Structures, fields, typed values, validation, localisation, JSON. Pure: no I/O, no UI.
         .target(name: "DDM"),
+
+        // The embedded portal emulator: a real HTTP server answering as a Liferay 6.2 or 7.x portal.
+        .target(
+            name: "PortalEmulator",
+            dependencies: [
+                "DDM",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
+                // Only to close a connection on purpose (fault injection) and read the peer address.
+                .product(name: "NIOCore", package: "swift-nio"),
+            ]
+        ),
 
         // 7. The command-line program.
         .executableTarget(
             name: "termlets",
             dependencies: [
                 "DDM",
+                "PortalEmulator",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
 
         .testTarget(name: "DDMTests", dependencies: ["DDM"]),
+        .testTarget(
+            name: "PortalEmulatorTests",
+            dependencies: ["PortalEmulator", "DDM"],
+            resources: [.copy("Fixtures")]
+        ),
     ]
 )
