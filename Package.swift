@@ -10,12 +10,15 @@ let package = Package(
         .executable(name: "termlets", targets: ["termlets"]),
         .library(name: "DDM", targets: ["DDM"]),
         .library(name: "PortalClient", targets: ["PortalClient"]),
+        .library(name: "PortalEmulator", targets: ["PortalEmulator"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
-        .package(url: "https://github.com/apple/swift-nio", from: "2.101.3"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.3"),
     ],
     targets: [
         // 1. Structures, fields, typed values, validation, localisation, JSON. Pure: no I/O, no UI.
@@ -30,7 +33,21 @@ let package = Package(
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+
+        // The embedded portal emulator: a real HTTP server answering as a Liferay 6.2 or 7.x portal.
+        .target(
+            name: "PortalEmulator",
+            dependencies: [
+                "DDM",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
+                // Only to close a connection on purpose (fault injection) and read the peer address.
+                .product(name: "NIOCore", package: "swift-nio"),
             ]
         ),
 
@@ -39,6 +56,7 @@ let package = Package(
             name: "termlets",
             dependencies: [
                 "DDM",
+                "PortalEmulator",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -48,11 +66,18 @@ let package = Package(
             name: "PortalClientTests",
             dependencies: [
                 "PortalClient",
+                "PortalEmulator",
                 "DDM",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
             ]
+        ),
+        .testTarget(
+            name: "PortalEmulatorTests",
+            dependencies: ["PortalEmulator", "DDM"],
+            resources: [.copy("Fixtures")]
         ),
     ]
 )

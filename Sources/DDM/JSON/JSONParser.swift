@@ -21,20 +21,51 @@ extension JSONValue {
 
     /// Parses UTF-8 encoded JSON.
     public static func parse<Bytes: Collection<UInt8>>(bytes: Bytes) throws(JSONParseError) -> JSONValue {
-        var reader = JSONReader(bytes: Array(bytes))
+        var reader = JSONReader<JSONValueBuilder>(bytes: Array(bytes))
         return try reader.readDocument()
     }
 }
 
+/// Builds the nodes of one kind of JSON tree, so that one reader serves both ``JSONValue`` and
+/// ``OrderedJSON``. Object members arrive in document order.
+protocol JSONTreeBuilding {
+    associatedtype Node
+    static func null() -> Node
+    static func bool(_ value: Bool) -> Node
+    static func int(_ value: Int64) -> Node
+    static func double(_ value: Double) -> Node
+    static func string(_ value: String) -> Node
+    static func array(_ elements: [Node]) -> Node
+    static func object(_ members: [(key: String, value: Node)]) -> Node
+}
+
+/// Builds ``JSONValue`` trees; a repeated object key keeps its last value.
+enum JSONValueBuilder: JSONTreeBuilding {
+    static func null() -> JSONValue { .null }
+    static func bool(_ value: Bool) -> JSONValue { .bool(value) }
+    static func int(_ value: Int64) -> JSONValue { .int(value) }
+    static func double(_ value: Double) -> JSONValue { .double(value) }
+    static func string(_ value: String) -> JSONValue { .string(value) }
+    static func array(_ elements: [JSONValue]) -> JSONValue { .array(elements) }
+    static func object(_ members: [(key: String, value: JSONValue)]) -> JSONValue {
+        var dictionary: [String: JSONValue] = [:]
+        dictionary.reserveCapacity(members.count)
+        for member in members { dictionary[member.key] = member.value }
+        return .object(dictionary)
+    }
+}
+
 /// A recursive-descent reader over UTF-8 bytes.
-private struct JSONReader {
+struct JSONReader<Builder: JSONTreeBuilding> {
+    typealias Node = Builder.Node
+
     let bytes: [UInt8]
     var index = 0
     var depth = 0
 
     init(bytes: [UInt8]) { self.bytes = bytes }
 
-    mutating func readDocument() throws(JSONParseError) -> JSONValue {
+    mutating func readDocument() throws(JSONParseError) -> Node {
         skipWhitespace()
         if index == bytes.count { throw error("empty document") }
         let value = try readValue()
@@ -43,29 +74,29 @@ private struct JSONReader {
         return value
     }
 
-    mutating func readValue() throws(JSONParseError) -> JSONValue {
+    mutating func readValue() throws(JSONParseError) -> Node {
         guard index < bytes.count else { throw error("unexpected end of input") }
         switch bytes[index] {
         case UInt8(ascii: "{"): return try readObject()
         case UInt8(ascii: "["): return try readArray()
-        case UInt8(ascii: "\""): return .string(try readString())
-        case UInt8(ascii: "t"): try expectWord("true"); return .bool(true)
-        case UInt8(ascii: "f"): try expectWord("false"); return .bool(false)
-        case UInt8(ascii: "n"): try expectWord("null"); return .null
+        case UInt8(ascii: "\""): return Builder.string(try readString())
+        case UInt8(ascii: "t"): try expectWord("true"); return Builder.bool(true)
+        case UInt8(ascii: "f"): try expectWord("false"); return Builder.bool(false)
+        case UInt8(ascii: "n"): try expectWord("null"); return Builder.null()
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try readNumber()
         default: throw error("unexpected character \(describe(bytes[index]))")
         }
     }
 
-    mutating func readObject() throws(JSONParseError) -> JSONValue {
+    mutating func readObject() throws(JSONParseError) -> Node {
         try enter()
         index += 1  // {
-        var members: [String: JSONValue] = [:]
+        var members: [(key: String, value: Node)] = []
         skipWhitespace()
         if peek() == UInt8(ascii: "}") {
             index += 1
             depth -= 1
-            return .object(members)
+            return Builder.object(members)
         }
         while true {
             skipWhitespace()
@@ -75,28 +106,28 @@ private struct JSONReader {
             guard peek() == UInt8(ascii: ":") else { throw error("expected ':' after object key") }
             index += 1
             skipWhitespace()
-            members[key] = try readValue()
+            members.append((key: key, value: try readValue()))
             skipWhitespace()
             switch peek() {
             case UInt8(ascii: ","): index += 1
             case UInt8(ascii: "}"):
                 index += 1
                 depth -= 1
-                return .object(members)
+                return Builder.object(members)
             default: throw error("expected ',' or '}' in object")
             }
         }
     }
 
-    mutating func readArray() throws(JSONParseError) -> JSONValue {
+    mutating func readArray() throws(JSONParseError) -> Node {
         try enter()
         index += 1  // [
-        var elements: [JSONValue] = []
+        var elements: [Node] = []
         skipWhitespace()
         if peek() == UInt8(ascii: "]") {
             index += 1
             depth -= 1
-            return .array(elements)
+            return Builder.array(elements)
         }
         while true {
             skipWhitespace()
@@ -107,7 +138,7 @@ private struct JSONReader {
             case UInt8(ascii: "]"):
                 index += 1
                 depth -= 1
-                return .array(elements)
+                return Builder.array(elements)
             default: throw error("expected ',' or ']' in array")
             }
         }
@@ -190,7 +221,7 @@ private struct JSONReader {
         return value
     }
 
-    mutating func readNumber() throws(JSONParseError) -> JSONValue {
+    mutating func readNumber() throws(JSONParseError) -> Node {
         let start = index
         var isInteger = true
         if peek() == UInt8(ascii: "-") { index += 1 }
@@ -215,12 +246,12 @@ private struct JSONReader {
             while let b = peek(), isDigit(b) { index += 1 }
         }
         let text = String(decoding: bytes[start..<index], as: UTF8.self)
-        if isInteger, let int = Int64(text) { return .int(int) }
+        if isInteger, let int = Int64(text) { return Builder.int(int) }
         guard let double = Double(text), double.isFinite else {
             index = start
             throw error("number out of range")
         }
-        return .double(double)
+        return Builder.double(double)
     }
 
     mutating func expectWord(_ word: String) throws(JSONParseError) {

@@ -8,10 +8,19 @@ extension PortalSession {
         obc: OrderByComparator? = nil, withCount: Bool = true
     ) async throws -> (entries: [FileEntry], count: Int?) {
         let c = try await calls().documents
+        if c.answersWholeFolder(mimeTypes: mimeTypes) {
+            // 6.2: one unpaged, filtered call gives both the page and the count.
+            let all = try await invoke(c.getFileEntries(repositoryId: repositoryId, folderId: folderId, mimeTypes: mimeTypes, start: start, end: end))
+            let page = c.fileEntriesPage(all, start: start, end: end, mimeTypes: mimeTypes)
+            return (try Decode.list(page, "file entry", FileEntry.init(json:)), withCount ? c.fileEntriesCount(all) : nil)
+        }
         var batch = [c.getFileEntries(repositoryId: repositoryId, folderId: folderId, mimeTypes: mimeTypes, start: start, end: end, obc: obc)]
         if withCount { batch.append(c.getFileEntriesCount(repositoryId: repositoryId, folderId: folderId, mimeTypes: mimeTypes)) }
         let results = try await invoke(batch)
-        return (try Decode.list(results[0], "file entry", FileEntry.init(json:)), withCount ? try Decode.count(results[1]) : nil)
+        guard let count = withCount ? c.fileEntriesCount(results[1]) : 0 else {
+            throw PortalError(kind: .server, message: "expected a count of file entries")
+        }
+        return (try Decode.list(results[0], "file entry", FileEntry.init(json:)), withCount ? count : nil)
     }
 
     /// Uploads a local file as a new file entry, reporting (bytes sent, total) as it goes.

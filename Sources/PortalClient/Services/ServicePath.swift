@@ -1,3 +1,4 @@
+import DDM
 /// Where a service lives: portal core services have no context prefix; services that became
 /// modules in 7.x gain one (`/ddl.`, `/ddm.`, `/bookmarks.`, `/screens.`); the Screens plugin is
 /// `/screens-web.` on 6.2.

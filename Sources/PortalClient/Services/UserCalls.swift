@@ -1,3 +1,4 @@
+import DDM
 /// `user` (and, on 6.2, the Screens plugin's `screensuser`): look-ups that double as login.
 public struct UserCalls: Sendable, Hashable {
     public let version: PortalVersion

@@ -1,3 +1,4 @@
+import DDM
 import Foundation
 
 /// Where the portal is and what the client knows about it: server URL, company, default site,

@@ -1,0 +1,55 @@
+/// The words Termlets itself shows around values, in English and Spanish.
+public enum UIStrings {
+    /// The language of Termlets' own strings for `locale`: Spanish for `es*`, else English.
+    public enum Language: Sendable, Hashable {
+        case english, spanish
+
+        public init(_ locale: PortalLocale) {
+            self = locale.language.lowercased() == "es" ? .spanish : .english
+        }
+    }
+
+    static let englishMonths = [
+        "January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+        "November", "December",
+    ]
+    static let spanishMonths = [
+        "enero", "febrero", "marzo", "abril", "mayo", "junio", "julio", "agosto", "septiembre", "octubre",
+        "noviembre", "diciembre",
+    ]
+
+    /// The month (1–12) a word names in English or Spanish, full or abbreviated to three or more
+    /// letters (`jun`, `sept`, `setiembre`); `nil` otherwise. `word` must be folded.
+    static func month(named word: String) -> Int? {
+        guard word.count >= 3 else { return nil }
+        if word == "setiembre" || word == "set" { return 9 }
+        for names in [englishMonths, spanishMonths] {
+            if let index = names.firstIndex(where: { folded($0).hasPrefix(word) }) { return index + 1 }
+        }
+        return nil
+    }
+
+    /// "Yes"/"No" in the language of `locale`.
+    public static func yes(_ locale: PortalLocale) -> String { Language(locale) == .spanish ? "Sí" : "Yes" }
+    public static func no(_ locale: PortalLocale) -> String { "No" }
+
+    /// Lower-cased with the Spanish accents removed, for lenient matching of typed words.
+    static func folded(_ text: String) -> String {
+        var out = ""
+        for character in text.lowercased() {
+            switch character {
+            case "á", "à", "â", "ä": out.append("a")
+            case "é", "è", "ê", "ë": out.append("e")
+            case "í", "ì", "î", "ï": out.append("i")
+            case "ó", "ò", "ô", "ö": out.append("o")
+            case "ú", "ù", "û", "ü": out.append("u")
+            default: out.append(character)
+            }
+        }
+        return out
+    }
+
+    static func text(_ language: Language, english: String, spanish: String) -> String {
+        language == .spanish ? spanish : english
+    }
+}

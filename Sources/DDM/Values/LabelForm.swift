@@ -1,0 +1,61 @@
+/// The label form: the value as a user reads it and types it, in a locale.
+extension DDMField {
+    /// The value as shown to a user in `locale`: "Yes"/"Sí", "June 19, 2004"/"19 de junio de
+    /// 2004", "1,234.50"/"1234,50", option labels joined by ", ", a file's title.
+    public func label(of value: FieldValue, in locale: PortalLocale) -> String {
+        let language = UIStrings.Language(locale)
+        switch value {
+        case .boolean(let b): return b ? UIStrings.yes(locale) : UIStrings.no(locale)
+        case .string(let s), .raw(let s): return s
+        case .options(let values):
+            return values.map { value in
+                option(withValue: value)?.label(in: locale, defaultLocale: defaultLocale) ?? value
+            }.joined(separator: ", ")
+        case .date(let date): return DateText.longLabel(date, locale: locale)
+        case .integer(let i): return NumberText.label(i)
+        case .decimal(let d): return NumberText.label(d, locale: locale)
+        case .geolocation(let location):
+            let separator = NumberText.symbols(for: locale).decimal == "," ? "; " : ", "
+            return NumberText.label(location.latitude, locale: locale) + separator
+                + NumberText.label(location.longitude, locale: locale)
+        case .document(let document):
+            switch document {
+            case .uploaded(let reference):
+                return reference.title
+                    ?? UIStrings.text(language, english: "A file is already uploaded", spanish: "Ya hay un archivo subido")
+            case .localFile(let path):
+                return path + UIStrings.text(language, english: " (not uploaded yet)", spanish: " (aún sin subir)")
+            case .uploadFailed(let path, _):
+                return path + UIStrings.text(language, english: " (upload failed)", spanish: " (la subida ha fallado)")
+            case .other(let text): return text
+            }
+        }
+    }
+
+    /// Reads a value as a user types it in `locale`. Blank text means no value (for text fields
+    /// only the empty string does). Options are matched by their label in `locale`, then by value;
+    /// decimals are rounded half-up to two places; a document label is a local file path.
+    public func value(fromLabel text: String, in locale: PortalLocale) throws(FieldIssue) -> FieldValue? {
+        if kind == .string { return text.isEmpty ? nil : .string(text) }
+        let t = text.trimmingASCIIWhitespace()
+        if t.isEmpty { return nil }
+        switch kind {
+        case .string: return .string(text)
+        case .image, .unsupported: return .raw(text)
+        case .boolean:
+            let folded = UIStrings.folded(t)
+            if folded == UIStrings.folded(UIStrings.yes(locale)) || ["true", "yes", "si"].contains(folded) { return .boolean(true) }
+            if folded == UIStrings.folded(UIStrings.no(locale)) || folded == "false" { return .boolean(false) }
+            throw .invalidBoolean(text)
+        case .options:
+            let values = try OptionMatching.selection(t, in: self, preference: .labelFirst(locale))
+            if values.count > 1, !multiple { throw .tooManyOptions }
+            return .options(values)
+        case .date: return .date(try DateText.parseLabel(t, locale: locale))
+        case .integer: return .integer(try NumberText.parseLabelInteger(t, locale: locale))
+        case .decimal: return .decimal(try NumberText.parseLabelDecimal(t, locale: locale))
+        case .geolocation: return .geolocation(try StructuredText.geolocation(label: t, locale: locale))
+        case .document: return .document(.localFile(path: t))
+        }
+    }
+}

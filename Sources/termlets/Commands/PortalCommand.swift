@@ -1,0 +1,87 @@
+import ArgumentParser
+import DDM
+import Dispatch
+import Foundation
+import PortalEmulator
+
+/// `termlets portal`: runs the embedded portal emulator until SIGINT or SIGTERM.
+struct PortalCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "portal",
+        abstract: "Run the embedded Liferay portal emulator (6.2 or 7.x) with its demo data.",
+        discussion: """
+            Prints `listening on http://HOST:PORT` as the first line once connections are accepted.
+            Demo users: test@liferay.com / test (admin) and viewer@liferay.com / viewer (view only).
+            """
+    )
+
+    @Option(help: "Address to listen on.")
+    var host = "127.0.0.1"
+
+    @Option(help: "Port to listen on; 0 picks a free port.")
+    var port = 8080
+
+    @Option(name: .customLong("portal-version"), help: "Portal version to emulate: 6.2 or 7.")
+    var portalVersion = "7"
+
+    @Option(help: "Data directory; a restart on the same directory keeps all data (default: a fresh temporary one).")
+    var data: String?
+
+    @Option(help: "JSON seed file with more sites, users, structures, records, images and bookmarks.")
+    var seed: String?
+
+    @Option(name: .customLong("latency-ms"), help: "Latency added to every request, in milliseconds.")
+    var latencyMs = 0
+
+    func run() async throws {
+        let version: PortalVersion
+        switch portalVersion {
+        case "6.2", "62": version = .v62
+        case "7", "7.0", "70", "7.x": version = .v7
+        default: throw CommandFailure(.input, "unknown portal version \(portalVersion) (use 6.2 or 7)")
+        }
+        guard (0...65_535).contains(port) else { throw CommandFailure(.input, "port \(port) is out of range") }
+        guard latencyMs >= 0 else { throw CommandFailure(.input, "--latency-ms must not be negative") }
+        if let seed, !FileManager.default.fileExists(atPath: seed) {
+            throw CommandFailure(.input, "seed file \(seed) does not exist")
+        }
+
+        let signals = SignalWaiter(signals: [SIGINT, SIGTERM])
+        let emulator: PortalEmulator
+        do {
+            emulator = try await PortalEmulator.start(EmulatorOptions(
+                host: host, port: port, version: version,
+                dataDirectory: data.map { URL(fileURLWithPath: $0, isDirectory: true) },
+                seedFile: seed.map { URL(fileURLWithPath: $0) }, latencyMs: latencyMs))
+        } catch let error as EmulatorError {
+            throw CommandFailure(.input, error.description)
+        } catch {
+            throw CommandFailure(.server, "could not start the portal emulator: \(error)")
+        }
+        Console.out("listening on http://\(host.contains(":") ? "[\(host)]" : host):\(emulator.port)\n")
+        await signals.wait()
+        await emulator.stop()
+    }
+}
+
+/// Waits for one of the given signals, which it stops from killing the process.
+final class SignalWaiter {
+    private let sources: [any DispatchSourceSignal]
+    private let stream: AsyncStream<Int32>
+
+    init(signals: [Int32]) {
+        let (stream, continuation) = AsyncStream.makeStream(of: Int32.self)
+        self.stream = stream
+        sources = signals.map { number in
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler { continuation.yield(number) }
+            source.resume()
+            return source
+        }
+    }
+
+    func wait() async {
+        for await _ in stream { return }
+    }
+}
