@@ -219,6 +219,12 @@ struct EmulatorIntegrationTests {
             #expect(progress.last.map { $0 == (size, size) } == true)
             let uploadEntry = try #require(emulator.journal.last { $0.path.hasPrefix("/api/jsonws/dlapp/add-file-entry") })
             #expect(uploadEntry.method == "POST")
+            let form = String(decoding: uploadEntry.body.prefix(4096), as: UTF8.self)
+            for field in ["repositoryId", "folderId", "sourceFileName", "mimeType", "title", "description", "changeLog", "+serviceContext",
+                          "serviceContext.addGuestPermissions"] {
+                #expect(form.contains("name=\"\(field)\"\r\n"), "\(field)")
+            }
+            #expect(form.contains("name=\"file\"; filename=\"upload.png\"\r\nContent-Type: image/png\r\n"))
 
             #expect(try await session.documentBytes(entry).count == Int(size))
             #expect(try await session.fileEntries(repositoryId: siteId, folderId: 50001, start: 0, end: 1).count == total + 1)
@@ -243,6 +249,29 @@ struct EmulatorIntegrationTests {
             #expect(try lastCommand(emulator, prefix + "add-entry")["serviceContext"] == nil)
             let bad = await expectPortalError { _ = try await session.addBookmark(folderId: 60001, name: "x", url: "not a url") }
             #expect(bad?.kind == .validation)
+        }
+    }
+
+    @Test(arguments: PortalVersion.allCases) func heterogeneousBatch(_ version: PortalVersion) async throws {
+        try await withEmulator(version) { session, emulator in
+            let c = try await session.calls()
+            emulator.clearJournal()
+            let results = try await session.invoke([
+                c.groups.getUserSitesGroups(), c.recordSets.getRecordSet(recordSetId: 40001), c.structures.getStructure(structureId: 30003),
+                c.bookmarks.getEntriesCount(groupId: siteId, folderId: 60001), c.portal.getBuildNumber(),
+            ])
+            #expect(results.count == 5)
+            #expect(results[0].arrayValue?.isEmpty == false)
+            #expect(results[1]["recordSetId"]?.int64Value == 40001)
+            #expect(results[2]["structureId"]?.int64Value == 30003)
+            #expect((results[3].intValue ?? 0) > 0)
+            #expect(results[4].intValue == (version == .v62 ? 6205 : 7004))
+            #expect(emulator.journal.filter { $0.method == "POST" }.count == 1)
+            // One failing command fails the whole batch.
+            let e = await expectPortalError {
+                _ = try await session.invoke([c.portal.getBuildNumber(), c.recordSets.getRecordSet(recordSetId: 1)])
+            }
+            #expect(e?.kind == .notFound)
         }
     }
 

@@ -63,14 +63,15 @@ struct SecurityTests {
         #expect(credentials.authorizationHeader == "Basic " + Data("test@liferay.com:\(secret)".utf8).base64EncodedString())
     }
 
-    @Test func sessionDescriptionAndDumpHideThePassword() throws {
+    @Test func sessionDescriptionAndDumpHideThePassword() async throws {
         let session = try PortalSession(context: ServerContext(serverURL: URL(string: "http://127.0.0.1:1")!), credentials: credentials)
-        defer { Task { try? await session.shutdown() } }
         var dumped = ""
         dump(session, to: &dumped)
         #expect(!dumped.contains("hunter2"))
         #expect(!String(describing: session).contains("hunter2"))
         #expect(!String(reflecting: session).contains("hunter2"))
+        #expect(String(describing: session).contains("test@liferay.com"))
+        try await session.shutdown()
     }
 
     @Test func errorsAreRedacted() {

@@ -61,7 +61,7 @@ public final class PortalSession: Sendable {
         self.credentials = credentials
         self.options = options
         self.state = NIOLockedValueBox(State(context: context))
-        self.transport = HTTPTransport(options: options, logger: logger)
+        self.transport = HTTPTransport(options: options, logger: logger, secret: credentials?.passwordForRedaction)
     }
 
     /// Closes the HTTP client. Required before the session is released.

@@ -48,7 +48,7 @@ extension HTTPTransport {
             return answer
         } catch {
             if Task.isCancelled { throw CancellationError() }
-            throw Self.map(error, maxBytes: options.maxResponseBytes)
+            throw redact(Self.map(error, maxBytes: options.maxResponseBytes))
         }
     }
 

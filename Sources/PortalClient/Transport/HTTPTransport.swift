@@ -17,8 +17,10 @@ final class HTTPTransport: Sendable {
     let client: HTTPClient
     let options: PortalSession.Options
     let logger: Logger
+    /// Removed from every error this layer produces (the session's password).
+    let secret: String?
 
-    init(options: PortalSession.Options, logger: Logger) {
+    init(options: PortalSession.Options, logger: Logger, secret: String?) {
         var configuration = HTTPClient.Configuration(
             redirectConfiguration: .disallow,
             timeout: .init(connect: options.timeout.timeAmount, read: options.timeout.timeAmount, write: options.timeout.timeAmount),
@@ -28,6 +30,7 @@ final class HTTPTransport: Sendable {
         self.client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
         self.options = options
         self.logger = logger
+        self.secret = secret
     }
 
     func shutdown() async throws {
@@ -52,10 +55,15 @@ final class HTTPTransport: Sendable {
             logger.debug("\(method.rawValue) \(Self.loggable(url)) -> \(status) (\(bytes.count) bytes, \(ContinuousClock.now - started))")
             return HTTPAnswer(status: status, headers: response.headers, body: bytes)
         } catch {
-            let mapped = Self.map(error, maxBytes: options.maxResponseBytes)
+            let mapped = redact(Self.map(error, maxBytes: options.maxResponseBytes))
             logger.debug("\(method.rawValue) \(Self.loggable(url)) failed: \(String(describing: mapped))")
             throw mapped
         }
+    }
+
+    /// `error` with the secret removed, when it is a ``PortalError``.
+    func redact(_ error: any Error) -> any Error {
+        (error as? PortalError)?.redacting(secret) ?? error
     }
 
     static func tooLarge(_ limit: Int, status: Int?) -> PortalError {
