@@ -144,6 +144,14 @@ struct TransportTests {
         }
     }
 
+    @Test func recordSetsNeedTheCompany() async throws {
+        try await withServer(companyId: 0, { _ in .json("[[], 0]") }) { session, server in
+            let e = await expectPortalError { _ = try await session.recordSets() }
+            #expect(e?.kind == .input)
+            #expect(server.requests.isEmpty)
+        }
+    }
+
     @Test func insecureRequestIsRefusedBeforeSending() async throws {
         // Even if the context is changed after creation, nothing leaves in clear text.
         let session = try PortalSession(

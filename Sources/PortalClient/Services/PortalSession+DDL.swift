@@ -14,12 +14,17 @@ extension PortalSession {
     }
 
     /// The Dynamic Data Lists record sets of a site (`groupId` 0: the context's site), one page, with the total.
+    /// Needs the companyId (from the context, or learnt by ``login()``).
     public func recordSets(groupId: Int64 = 0, start: Int = -1, end: Int = -1) async throws -> (recordSets: [RecordSet], count: Int) {
         let c = try await calls().recordSets
         let group = groupId != 0 ? groupId : context.groupId
+        let companyId = context.companyId != 0 ? context.companyId : (user?.companyId ?? 0)
+        guard companyId != 0 else {
+            throw PortalError(kind: .input, message: "the companyId is unknown: log in first or give the companyId")
+        }
         let results = try await invoke([
-            c.search(companyId: context.companyId, groupId: group, start: start, end: end),
-            c.searchCount(companyId: context.companyId, groupId: group),
+            c.search(companyId: companyId, groupId: group, start: start, end: end),
+            c.searchCount(companyId: companyId, groupId: group),
         ])
         return (try Decode.list(results[0], "record set", RecordSet.init(json:)), try Decode.count(results[1]))
     }
