@@ -202,7 +202,8 @@ public final class PortalSession: Sendable {
         var headers = baseHeaders()
         headers.add(name: "Content-Type", value: RequestEnvelope.contentType)
         do {
-            return try await transport.send(method: .POST, url: url, headers: headers, body: body)
+            return try await transport.send(
+                method: .POST, url: url, headers: headers, body: body, label: Sanitizer.clean(paths.joined(separator: ","), limit: 300))
         } catch let error as PortalError {
             throw redact(error)
         }

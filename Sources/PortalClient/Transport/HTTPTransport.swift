@@ -38,7 +38,8 @@ final class HTTPTransport: Sendable {
     }
 
     /// Sends one request and reads the whole answer (at most `options.maxResponseBytes`).
-    func send(method: HTTPMethod, url: String, headers: HTTPHeaders, body: [UInt8]? = nil) async throws -> HTTPAnswer {
+    /// `label` (e.g. the service paths of a batch) goes into the debug log beside the URL.
+    func send(method: HTTPMethod, url: String, headers: HTTPHeaders, body: [UInt8]? = nil, label: String? = nil) async throws -> HTTPAnswer {
         var request = HTTPClientRequest(url: url)
         request.method = method
         request.headers = headers
@@ -52,11 +53,11 @@ final class HTTPTransport: Sendable {
             }
             var buffer = try await response.body.collect(upTo: options.maxResponseBytes)
             let bytes = buffer.readBytes(length: buffer.readableBytes) ?? []
-            logger.debug("\(method.rawValue) \(Self.loggable(url)) -> \(status) (\(bytes.count) bytes, \(ContinuousClock.now - started))")
+            logger.debug("\(method.rawValue) \(Self.loggable(url))\(label.map { " " + $0 } ?? "") -> \(status) (\(bytes.count) bytes, \(ContinuousClock.now - started))")
             return HTTPAnswer(status: status, headers: response.headers, body: bytes)
         } catch {
             let mapped = redact(Self.map(error, maxBytes: options.maxResponseBytes))
-            logger.debug("\(method.rawValue) \(Self.loggable(url)) failed: \(String(describing: mapped))")
+            logger.debug("\(method.rawValue) \(Self.loggable(url))\(label.map { " " + $0 } ?? "") failed: \(String(describing: mapped))")
             throw mapped
         }
     }
