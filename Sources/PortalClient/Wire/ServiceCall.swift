@@ -20,8 +20,8 @@ public struct FileUpload: Sendable, Hashable {
 /// One JSON web-service command: a method path such as `/ddl.ddlrecord/add-record` and its
 /// parameters, in the method's order.
 ///
-/// Build calls with the typed builders (``ServiceCalls``), put several in one batch with
-/// ``PortalSession/invoke(_:)-([ServiceCall])``, or send one with ``PortalSession/invoke(_:)-(ServiceCall)``.
+/// Build calls with the typed builders (``ServiceCalls``), then send several as one batch or one
+/// alone with `PortalSession.invoke(_:)`; a call with a file goes with `PortalSession.upload(_:progress:)`.
 public struct ServiceCall: Sendable, Hashable, CustomStringConvertible {
     /// A parameter's value before encoding.
     public enum Value: Sendable, Hashable {
