@@ -93,3 +93,20 @@ struct StorageTests {
         }
     }
 }
+
+@Suite("Demo data")
+struct DemoDataTests {
+    @Test("generated values are deterministic and calendar dates are right")
+    func deterministic() {
+        #expect(DemoData.civilDate(daysSinceEpoch: 0) == "1970-01-01")
+        #expect(DemoData.civilDate(daysSinceEpoch: 19_723) == "2024-01-01")
+        #expect(DemoData.civilDate(daysSinceEpoch: 19_723 + 59) == "2024-02-29")
+        #expect(DemoData.issueValues(1)["DueDate"] == "2024-01-14")
+        #expect(DemoData.issueValues(10)["DueDate"] == nil)
+        #expect(DemoData.issueValues(7) == DemoData.issueValues(7))
+        #expect(PortalUUID.derived("record-1") == PortalUUID.derived("record-1"))
+        #expect(PortalUUID.derived("record-1").firstMatch(of: /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/) != nil)
+        #expect(DemoStructures.contact.requiredFieldNames == ["Name"])
+        #expect(DemoStructures.everyField.fieldTypes["Street"] == "string")
+    }
+}
