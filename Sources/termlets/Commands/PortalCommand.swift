@@ -34,11 +34,8 @@ struct PortalCommand: AsyncParsableCommand {
     var latencyMs = 0
 
     func run() async throws {
-        let version: PortalVersion
-        switch portalVersion {
-        case "6.2", "62": version = .v62
-        case "7", "7.0", "70", "7.x": version = .v7
-        default: throw CommandFailure(.input, "unknown portal version \(portalVersion) (use 6.2 or 7)")
+        guard let version = PortalVersion(argument: portalVersion) else {
+            throw CommandFailure(.input, "unknown portal version \(portalVersion) (use 6.2 or 7)")
         }
         guard (0...65_535).contains(port) else { throw CommandFailure(.input, "port \(port) is out of range") }
         guard latencyMs >= 0 else { throw CommandFailure(.input, "--latency-ms must not be negative") }
