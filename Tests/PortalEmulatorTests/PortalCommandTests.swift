@@ -25,6 +25,22 @@ struct PortalCommandTests {
         #expect(FileManager.default.fileExists(atPath: data.url.appendingPathComponent("portal.sqlite").path))
     }
 
+    @Test("fault options apply from the start and show at the admin endpoint")
+    func faultOptions() async throws {
+        let process = try SpawnedProcess(TermletsBinary.url, ["portal", "--port", "0", "--failure-rate", "1", "--latency-ms", "5", "--fault-seed", "9"])
+        let line = try await process.firstLine(timeout: 120)
+        let match = try #require(line.firstMatch(of: /:(\d+)$/))
+        let port = try #require(Int(match.1))
+        let failed = try await RawHTTPClient.send(port: port, method: "POST", path: "/api/jsonws/invoke", body: Array(#"[{"/portal/get-build-number":{}}]"#.utf8))
+        #expect(failed.status == 500)
+        let settings = try JSONValue.parse(bytes: try await RawHTTPClient.send(port: port, method: "GET", path: "/_emulator/faults").body)
+        #expect(settings["failureRate"] == 1.0)
+        #expect(settings["latencyMs"] == 5)
+        #expect(settings["seed"] == 9)
+        process.signal(SIGTERM)
+        #expect(process.wait(timeout: 10) == 0)
+    }
+
     @Test("a bad option value is an input error on one line")
     func badVersion() async throws {
         let process = try SpawnedProcess(TermletsBinary.url, ["portal", "--portal-version", "5"])
