@@ -78,7 +78,7 @@ struct PortalCommand: AsyncParsableCommand {
         } catch let error as EmulatorError {
             throw CommandFailure(.input, error.description)
         } catch {
-            throw CommandFailure(.server, "could not start the portal emulator: \(error)")
+            throw CommandFailure(.network, "could not start the portal emulator on \(host):\(port): \(error)")
         }
         Console.out("listening on http://\(host.contains(":") ? "[\(host)]" : host):\(emulator.port)\n")
         await signals.wait()
