@@ -61,6 +61,9 @@ let package = Package(
             ]
         ),
 
+        // Helpers shared by the test targets: temporary folders, deadlines, the real binary, tmux.
+        .target(name: "TermletsTestSupport", path: "Tests/Support"),
+
         .testTarget(name: "DDMTests", dependencies: ["DDM"]),
         .testTarget(
             name: "PortalClientTests",
@@ -76,8 +79,10 @@ let package = Package(
         ),
         .testTarget(
             name: "PortalEmulatorTests",
-            dependencies: ["PortalEmulator", "DDM"],
+            dependencies: ["PortalEmulator", "DDM", "TermletsTestSupport"],
             resources: [.copy("Fixtures")]
         ),
+        // Drives the real `termlets` binary: exit codes, output shapes, terminal sessions in tmux.
+        .testTarget(name: "TermletsCLITests", dependencies: ["TermletsTestSupport"]),
     ]
 )

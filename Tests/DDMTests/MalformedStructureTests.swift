@@ -47,7 +47,7 @@ struct MalformedStructureTests {
          "fields[0].nestedFields[0].options", "expected an array of options"),
         (#"{"fields": [{"name": "A", "dataType": 3}]}"#, "fields[0].dataType", "expected a string"),
         (#"{"defaultLanguageId": "not a locale", "fields": []}"#, "defaultLanguageId", "invalid locale id"),
-        (#"{"definition": "{\"fields\": [{\"name\": 1}]}"}"#, "definition.fields[0].name", "missing field name"),
+        (#"{"definition": "{\"fields\": [{\"name\": 1}]}"}"#, "definition.fields[0].name", "expected the field name as a non-empty string"),
         (#"{"xsd": 12}"#, "xsd", "expected the XSD as a string"),
     ])
     func reportsJSONPaths(text: String, path: String, message: String) throws {
@@ -90,5 +90,6 @@ struct MalformedStructureTests {
         #expect(root[attribute: "b"] == "x\nyA\"'>")
         #expect(root.children.first?.text == "<not markup> & tail")
         #expect(root.children.first?.line == 3)
+        #expect(try XMLReader.parse("\n  <?xml version=\"1.0\"?><root/>").name == "root")
     }
 }

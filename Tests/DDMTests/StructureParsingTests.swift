@@ -123,6 +123,19 @@ struct StructureParsingTests {
         #expect(!structure.fields[0].showLabel)
     }
 
+    @Test func xsdLabelsLoseTheIndentationAroundCDATA() throws {
+        let field = try DDMStructure.parse("""
+            <root><dynamic-element name="A" dataType="string" type="text"><meta-data locale="en_US">
+              <entry name="label">
+                <![CDATA[ The label ]]>
+              </entry>
+              <entry name="predefinedValue"><![CDATA[ kept ]]></entry>
+            </meta-data></dynamic-element></root>
+            """).fields[0]
+        #expect(field.label(in: .enUS) == "The label")
+        #expect(field.rawPredefinedValue(in: .enUS) == " kept ")
+    }
+
     @Test func emptyStructuresAreAccepted() throws {
         #expect(try DDMStructure.parse("<root/>").fields.isEmpty)
         #expect(try DDMStructure.parse(#"{"fields": []}"#).fields.isEmpty)

@@ -110,3 +110,24 @@ struct FaultTests {
         #expect(injector.decide(path: "/api/jsonws/invoke").action == .fail)
     }
 }
+
+@Suite("Request journal")
+struct RequestJournalTests {
+    @Test("keeps the newest entries within its capacity and counts every service call")
+    func capacity() {
+        let journal = RequestJournal(capacity: 3)
+        for index in 1...5 {
+            journal.record(method: "POST", path: "/api/jsonws/invoke", body: Array("\(index)".utf8), services: ["/a", "/b"], status: 200, fault: nil)
+        }
+        #expect(journal.entries.map(\.sequence) == [3, 4, 5])
+        #expect(journal.entries.map(\.bodyText) == ["3", "4", "5"])
+        #expect(journal.counts == ["/a": 5, "/b": 5])
+        #expect(journal.totalRequests == 5)
+        let big = [UInt8](repeating: 65, count: RequestJournal.maximumBodyBytes + 10)
+        journal.record(method: "POST", path: "/x", body: big, services: [], status: 200, fault: nil)
+        #expect(journal.entries.last?.bodyTruncated == true)
+        #expect(journal.entries.last?.body.count == RequestJournal.maximumBodyBytes)
+        journal.clear()
+        #expect(journal.entries.isEmpty && journal.counts.isEmpty)
+    }
+}

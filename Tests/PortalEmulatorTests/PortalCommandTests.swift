@@ -1,37 +1,16 @@
 import DDM
 import Foundation
+import TermletsTestSupport
 import Testing
 
 @Suite("termlets portal")
 struct PortalCommandTests {
-    /// The built `termlets` binary, next to the test bundle.
-    static var binary: URL {
-        get throws {
-            var directory = Bundle.module.bundleURL
-            for _ in 0..<4 {
-                directory = directory.deletingLastPathComponent()
-                let candidate = directory.appendingPathComponent("termlets")
-                if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-            }
-            throw HarnessError.unexpected("termlets binary not found near \(Bundle.module.bundleURL.path); run swift build first")
-        }
-    }
-
-    @Test("prints `listening on`, answers, and exits 0 promptly on SIGTERM")
-    func runsAndStops() async throws {
-        let data = temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: data) }
-        let process = Process()
-        process.executableURL = try Self.binary
-        process.arguments = ["portal", "--port", "0", "--portal-version", "6.2", "--data", data.path]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        defer { if process.isRunning { process.terminate() } }
-
-        let line = try await Self.firstLine(of: output.fileHandleForReading, within: 120)
-        let match = try #require(line.firstMatch(of: /^listening on http:\/\/127\.0\.0\.1:(\d+)$/))
+    @Test("prints `listening on`, answers, and exits 0 promptly on SIGTERM and SIGINT", arguments: [SIGTERM, SIGINT])
+    func runsAndStops(signal: Int32) async throws {
+        let data = try TemporaryDirectory(prefix: "termlets-portal-cli")
+        let process = try SpawnedProcess(TermletsBinary.url, ["portal", "--port", "0", "--portal-version", "6.2", "--data", data.url.path])
+        let line = try await process.firstLine(timeout: 120)
+        let match = try #require(line.firstMatch(of: /^listening on http:\/\/127\.0\.0\.1:(\d+)$/), "first line: \(line)")
         let port = try #require(Int(match.1))
         let response = try await RawHTTPClient.send(port: port, method: "POST", path: "/api/jsonws/invoke",
                                                     headers: [("Authorization", DemoUser.basic("test", "test"))],
@@ -40,31 +19,33 @@ struct PortalCommandTests {
         #expect(response.header("Liferay-Portal")?.contains("Build 6205") == true)
         #expect(try JSONValue.parse(bytes: response.body)[0]?["recordSetId"] == 40002)
 
-        let stopStarted = Date()
-        process.terminate()  // SIGTERM
-        #expect(await eventually(within: 10) { !process.isRunning })
-        #expect(Date().timeIntervalSince(stopStarted) < 10)
-        #expect(process.terminationReason == .exit)
-        #expect(process.terminationStatus == 0)
+        process.signal(signal)
+        let status = process.wait(timeout: 10)
+        #expect(status == 0, "exit status after signal \(signal)")
+        #expect(FileManager.default.fileExists(atPath: data.url.appendingPathComponent("portal.sqlite").path))
     }
 
-    /// Reads standard output on a thread until the first newline.
-    static func firstLine(of handle: FileHandle, within seconds: TimeInterval) async throws -> String {
-        try await withCheckedThrowingContinuation { continuation in
-            Thread {
-                var bytes = [UInt8]()
-                let deadline = Date().addingTimeInterval(seconds)
-                while Date() < deadline {
-                    let chunk = handle.availableData
-                    if chunk.isEmpty { break }
-                    bytes += chunk
-                    if let newline = bytes.firstIndex(of: 10) {
-                        continuation.resume(returning: String(decoding: bytes[..<newline], as: UTF8.self))
-                        return
-                    }
-                }
-                continuation.resume(throwing: HarnessError.unexpected("no line on standard output: \(String(decoding: bytes, as: UTF8.self))"))
-            }.start()
-        }
+    @Test("fault options apply from the start and show at the admin endpoint")
+    func faultOptions() async throws {
+        let process = try SpawnedProcess(TermletsBinary.url, ["portal", "--port", "0", "--failure-rate", "1", "--latency-ms", "5", "--fault-seed", "9"])
+        let line = try await process.firstLine(timeout: 120)
+        let match = try #require(line.firstMatch(of: /:(\d+)$/))
+        let port = try #require(Int(match.1))
+        let failed = try await RawHTTPClient.send(port: port, method: "POST", path: "/api/jsonws/invoke", body: Array(#"[{"/portal/get-build-number":{}}]"#.utf8))
+        #expect(failed.status == 500)
+        let settings = try JSONValue.parse(bytes: try await RawHTTPClient.send(port: port, method: "GET", path: "/_emulator/faults").body)
+        #expect(settings["failureRate"] == 1.0)
+        #expect(settings["latencyMs"] == 5)
+        #expect(settings["seed"] == 9)
+        process.signal(SIGTERM)
+        #expect(process.wait(timeout: 10) == 0)
+    }
+
+    @Test("a bad option value is an input error on one line")
+    func badVersion() async throws {
+        let process = try SpawnedProcess(TermletsBinary.url, ["portal", "--portal-version", "5"])
+        #expect(process.wait(timeout: 30) == 1)
+        #expect(process.standardError() == "error: input: unknown portal version 5 (use 6.2 or 7)\n")
+        #expect(process.standardOutput().isEmpty)
     }
 }

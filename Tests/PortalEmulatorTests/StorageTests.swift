@@ -93,3 +93,46 @@ struct StorageTests {
         }
     }
 }
+
+@Suite("Demo data")
+struct DemoDataTests {
+    @Test("generated values are deterministic and calendar dates are right")
+    func deterministic() {
+        #expect(DemoData.civilDate(daysSinceEpoch: 0) == "1970-01-01")
+        #expect(DemoData.civilDate(daysSinceEpoch: 19_723) == "2024-01-01")
+        #expect(DemoData.civilDate(daysSinceEpoch: 19_723 + 59) == "2024-02-29")
+        #expect(DemoData.issueValues(1)["DueDate"] == "2024-01-14")
+        #expect(DemoData.issueValues(10)["DueDate"] == nil)
+        #expect(DemoData.issueValues(7) == DemoData.issueValues(7))
+        #expect(PortalUUID.derived("record-1") == PortalUUID.derived("record-1"))
+        #expect(PortalUUID.derived("record-1").firstMatch(of: /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/) != nil)
+        #expect(DemoStructures.contact.requiredFieldNames == ["Name"])
+        #expect(DemoStructures.everyField.fieldTypes["Street"] == "string")
+    }
+}
+
+@Suite("Demo structures")
+struct DemoStructureTests {
+    @Test("each demo structure reads the same in its 7.x JSON and its 6.2 XSD", arguments: [
+        DemoStructures.everyField, DemoStructures.issue, DemoStructures.contact,
+    ])
+    func bothFormatsAgree(spec: StructureSpec) throws {
+        let json = try DDMStructure.parse(spec.jsonDefinition())
+        let xsd = try DDMStructure.parse(spec.xsd())
+        #expect(json.sourceVersion == .v7)
+        #expect(xsd.sourceVersion == .v62)
+        #expect(json.allFields.map(\.name) == xsd.allFields.map(\.name))
+        #expect(json.allFields.map(\.dataType) == xsd.allFields.map(\.dataType))
+        #expect(json.allFields.map(\.kind) == xsd.allFields.map(\.kind))
+        #expect(json.allFields.map(\.required) == xsd.allFields.map(\.required))
+        #expect(json.allFields.map(\.repeatable) == xsd.allFields.map(\.repeatable))
+        for locale in [PortalLocale.enUS, PortalLocale.esES] {
+            #expect(json.allFields.map { $0.label(in: locale) } == xsd.allFields.map { $0.label(in: locale) })
+        }
+        #expect(json.allFields.map(\.options.count) == xsd.allFields.map(\.options.count))
+        var types: [String: String] = [:]
+        for field in json.allFields { types[field.name] = field.dataType }
+        #expect(types == spec.fieldTypes)
+        #expect(StructureSpec(xsd).xsd() == spec.xsd(), "XSD → spec → XSD round-trips")
+    }
+}

@@ -12,6 +12,7 @@ public struct DDMField: Sendable, Hashable {
     public let rawType: String
     /// A missing `required` means not required, as in the portal.
     public let required: Bool
+    /// `readOnly` as the definition gives it (see ``isEditable`` for what Termlets allows).
     public let readOnly: Bool
     public let repeatable: Bool
     public let showLabel: Bool
@@ -54,6 +55,10 @@ public struct DDMField: Sendable, Hashable {
         self.attributes = attributes
         self.defaultLocale = defaultLocale
     }
+
+    /// Whether a user may change the value: not when the definition says `readOnly`, and never for
+    /// ``FieldKind/unsupported`` fields, which are shown read-only with their raw value.
+    public var isEditable: Bool { !readOnly && kind != .unsupported }
 
     /// The label for `locale` (`""` when none applies).
     public func label(in locale: PortalLocale) -> String {

@@ -18,6 +18,10 @@ public struct DDMStructure: Sendable, Hashable {
     /// The other keys of the portal's structure object (`structureId`, `userId`, `name`, ...);
     /// empty when a bare definition was read.
     public let attributes: [String: JSONValue]
+    /// Every field, nested ones included, depth first in document order.
+    public let allFields: [DDMField]
+    /// Lower-cased name → index in ``allFields`` of the first field so named.
+    private let indexByName: [String: Int]
 
     public init(
         format: Format, defaultLocale: PortalLocale, availableLocales: [String] = [], fields: [DDMField],
@@ -28,6 +32,13 @@ public struct DDMStructure: Sendable, Hashable {
         self.availableLocales = availableLocales
         self.fields = fields
         self.attributes = attributes
+        let all = fields.flatMap(\.flattened)
+        var index: [String: Int] = [:]
+        for (position, field) in all.enumerated() where index[field.name.lowercased()] == nil {
+            index[field.name.lowercased()] = position
+        }
+        self.allFields = all
+        self.indexByName = index
     }
 
     /// The largest definition accepted, in UTF-8 bytes.
@@ -95,13 +106,9 @@ public struct DDMStructure: Sendable, Hashable {
             at: .document)
     }
 
-    /// Every field, nested ones included, depth first in document order.
-    public var allFields: [DDMField] { fields.flatMap(\.flattened) }
-
     /// The first field, nested ones included, whose name matches `name` ignoring case.
     public func field(named name: String) -> DDMField? {
-        let wanted = name.lowercased()
-        return allFields.first(where: { $0.name.lowercased() == wanted })
+        indexByName[name.lowercased()].map { allFields[$0] }
     }
 
     /// The portal generation whose format the structure came in.

@@ -48,7 +48,8 @@ enum JSONStructureParser {
             throw StructureParseError("more than \(DDMStructure.maximumFieldCount) fields", at: .path(path))
         }
         guard case .string(let name)? = json["name"], !name.isEmpty else {
-            throw StructureParseError("missing field name", at: .path(path + ".name"))
+            let problem = json["name"] == nil ? "missing field name" : "expected the field name as a non-empty string"
+            throw StructureParseError(problem, at: .path(path + ".name"))
         }
         let dataType = try optionalString(json["dataType"], path: path + ".dataType")
         let type = try optionalString(json["type"], path: path + ".type")

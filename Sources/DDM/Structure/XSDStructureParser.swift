@@ -70,7 +70,9 @@ enum XSDStructureParser {
                     throw StructureParseError(
                         "option of \"\(name)\" has no value", at: .text(line: child.line, column: child.column))
                 }
-                let labels = localisedMetadata(of: child).map { Localized<String>.Translation(locale: $0.locale, value: $0.entries["label"] ?? "") }
+                let labels = localisedMetadata(of: child).map {
+                    Localized<String>.Translation(locale: $0.locale, value: displayText($0.entries["label"]))
+                }
                 options.append(DDMOption(name: child[attribute: "name"], value: value, labels: Localized(labels, fallsBackToFirst: false)))
             } else if child.name == "dynamic-element" {
                 nested.append(try field(child, defaultLocale: defaultLocale, count: &count))
@@ -86,12 +88,17 @@ enum XSDStructureParser {
             required: flag("required", default: false), readOnly: flag("readOnly", default: false),
             repeatable: flag("repeatable", default: false), showLabel: flag("showLabel", default: true),
             multiple: flag("multiple", default: false),
-            labels: Localized(metadata.map { .init(locale: $0.locale, value: $0.entries["label"] ?? "") }, fallsBackToFirst: false),
-            tips: Localized(metadata.map { .init(locale: $0.locale, value: $0.entries["tip"] ?? "") }, fallsBackToFirst: false),
+            labels: Localized(metadata.map { .init(locale: $0.locale, value: displayText($0.entries["label"])) }, fallsBackToFirst: false),
+            tips: Localized(metadata.map { .init(locale: $0.locale, value: displayText($0.entries["tip"])) }, fallsBackToFirst: false),
             predefinedValues: Localized(
                 metadata.map { .init(locale: $0.locale, value: $0.entries["predefinedValue"].map(JSONValue.string) ?? .null) },
                 fallsBackToFirst: false),
             options: options, nestedFields: nested, attributes: attributes, defaultLocale: defaultLocale)
+    }
+
+    /// Label and tip text without the indentation that surrounds a CDATA section on its own line.
+    static func displayText(_ entry: String?) -> String {
+        entry?.trimmingASCIIWhitespace() ?? ""
     }
 
     /// The `meta-data` children with a `locale`, in document order, each with its entries (the

@@ -11,7 +11,9 @@ extension DDMField {
             if required, text.trimmingASCIIWhitespace().isEmpty { return .required }
         case .options(let values):
             if required, values.isEmpty { return .required }
-            if let unknown = values.first(where: { option(withValue: $0) == nil }) { return .unknownOption(unknown) }
+            if !options.isEmpty, let unknown = values.first(where: { option(withValue: $0) == nil }) {
+                return .unknownOption(unknown)
+            }
             if values.count > 1, !multiple { return .tooManyOptions }
         case .geolocation(let location):
             if !(-90...90).contains(location.latitude) { return .latitudeOutOfRange(location.latitude) }

@@ -21,10 +21,10 @@ extension DDMField {
         case .date: return .date(try DateText.parseCanonical(text))
         case .integer: return .integer(try NumberText.integer(canonical: text))
         case .decimal: return .decimal(try NumberText.decimal(canonical: text))
-        case .geolocation: return .geolocation(try StructuredText.geolocation(canonical: text))
+        case .geolocation: return .geolocation(try GeolocationText.geolocation(canonical: text))
         case .document:
             let t = text.trimmingASCIIWhitespace()
-            if t.hasPrefix("{") { return .document(StructuredText.document(server: t)) }
+            if t.hasPrefix("{") { return .document(DocumentText.document(server: t)) }
             return .document(.localFile(path: t))
         }
     }
@@ -43,7 +43,7 @@ extension FieldValue {
         case .geolocation(let location): return "\(JSONValue.format(location.latitude)),\(JSONValue.format(location.longitude))"
         case .document(let document):
             switch document {
-            case .uploaded(let reference): return StructuredText.serverString(reference)
+            case .uploaded(let reference): return DocumentText.serverString(reference)
             case .localFile(let path), .uploadFailed(let path, _): return path
             case .other(let text): return text
             }

@@ -7,7 +7,13 @@ enum DateText {
         let trimmed = text.trimmingASCIIWhitespace()
         guard !trimmed.isEmpty, trimmed.count <= 32 else { throw .invalidDate(text) }
         if trimmed.contains("/") {
-            return try slashed(trimmed, original: text, monthFirst: true)
+            do {
+                return try slashed(trimmed, original: text, monthFirst: true)
+            } catch .nonexistentDate {
+                // A 6.2 portal renders dates in the record's locale: `19/06/04` is day first.
+                if let dayFirst = try? slashed(trimmed, original: text, monthFirst: false) { return dayFirst }
+                throw .nonexistentDate(text)
+            }
         }
         if let dashed = try dashed(trimmed, original: text) { return dashed }
         if let milliseconds = Int64(trimmed) {

@@ -54,7 +54,7 @@ extension DDMField {
         case .date: return .date(try DateText.parseLabel(t, locale: locale))
         case .integer: return .integer(try NumberText.parseLabelInteger(t, locale: locale))
         case .decimal: return .decimal(try NumberText.parseLabelDecimal(t, locale: locale))
-        case .geolocation: return .geolocation(try StructuredText.geolocation(label: t, locale: locale))
+        case .geolocation: return .geolocation(try GeolocationText.geolocation(label: t, locale: locale))
         case .document: return .document(.localFile(path: t))
         }
     }

@@ -57,7 +57,7 @@ enum NumberText {
         if let value = Int64(t) { return value }
         let decimal = try decimal(canonical: t, original: text)
         guard decimal == decimal.rounded(0, .plain) else { throw .notWholeNumber(text) }
-        throw .numberOutOfRange(text)
+        return try integer(rounding: decimal, original: text)
     }
 
     // MARK: Server: tolerant of a comma decimal separator and grouping
@@ -190,6 +190,11 @@ enum NumberText {
             integerPart = grouped
         }
         return sign + integerPart + (fraction.map { String(symbols.decimal) + $0 } ?? "")
+    }
+
+    /// The nearest double to a decimal (geolocations are doubles by nature).
+    static func nearestDouble(_ decimal: Decimal) -> Double {
+        Double(plainString(decimal)) ?? (decimal as NSDecimalNumber).doubleValue
     }
 
     /// A double written in a locale with no grouping (geolocation labels).

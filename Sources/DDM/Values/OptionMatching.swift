@@ -27,7 +27,9 @@ enum OptionMatching {
     }
 
     /// The value of the option `token` names, or `nil`.
+    /// A field without options (its choices come from a data provider) takes any token as a value.
     static func match(_ token: String, in field: DDMField, preference: Preference) -> String? {
+        if field.options.isEmpty { return token }
         let byValue = field.options.first(where: { $0.value == token })?.value
         let byAnyLabel = field.options.first(where: { $0.labels.translations.contains { $0.value == token } })?.value
         switch preference {

@@ -34,7 +34,7 @@ extension DDMField {
         case (.document, .object):
             return .document(DocumentReference(json: json).map(DocumentValue.uploaded) ?? .other(json.serialized()))
         case (.geolocation, .object):
-            return .geolocation(try StructuredText.geolocation(json: json, original: json.serialized()))
+            return .geolocation(try GeolocationText.geolocation(json: json, original: json.serialized()))
         default:
             return try value(fromServerString: json.textValue ?? "")
         }
@@ -75,9 +75,9 @@ extension DDMField {
             if text.trimmingASCIIWhitespace().isEmpty { return nil }
             return .decimal(try NumberText.decimal(server: text))
         case .document:
-            return .document(StructuredText.document(server: text))
+            return .document(DocumentText.document(server: text))
         case .geolocation:
-            return .geolocation(try StructuredText.geolocation(server: text))
+            return .geolocation(try GeolocationText.geolocation(server: text))
         }
     }
 
@@ -101,10 +101,10 @@ extension FieldValue {
             return version == .v62 ? String(date.epochMilliseconds) : date.isoString
         case .integer(let i): return String(i)
         case .decimal(let d): return NumberText.serverString(d)
-        case .geolocation(let location): return StructuredText.serverString(location)
+        case .geolocation(let location): return GeolocationText.serverString(location)
         case .document(let document):
             switch document {
-            case .uploaded(let reference): return StructuredText.serverString(reference)
+            case .uploaded(let reference): return DocumentText.serverString(reference)
             case .other(let text): return text
             case .localFile, .uploadFailed: return nil
             }

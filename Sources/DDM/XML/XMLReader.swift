@@ -13,6 +13,9 @@ public enum XMLReader {
 
     /// Parses a whole document and returns its root element.
     public static func parse(_ text: String) throws(XMLParseError) -> XMLElementNode {
+        guard text.utf8.count <= maximumInputBytes else {
+            throw XMLParseError(message: "document larger than \(maximumInputBytes) bytes", line: 1, column: 1)
+        }
         var scanner = XMLScanner(bytes: Array(text.utf8))
         return try scanner.readDocument()
     }
@@ -35,7 +38,8 @@ private struct XMLScanner {
             throw error("document larger than \(XMLReader.maximumInputBytes) bytes")
         }
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }  // byte-order mark
-        if starts(with: "<?xml") , isSpaceOrEnd(at: index + 5) {
+        skipWhitespace()  // tolerated before the declaration, which XML itself forbids
+        if starts(with: "<?xml"), isSpaceOrEnd(at: index + 5) {
             try skipProcessingInstruction()
         }
         try skipMisc()

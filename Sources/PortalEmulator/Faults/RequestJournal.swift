@@ -41,8 +41,10 @@ public struct JournalEntry: Sendable, Equatable {
 /// The requests the emulator received (the last ``capacity``) and per-service-path counters.
 final class RequestJournal: Sendable {
     static let maximumBodyBytes = 1 << 20
+    /// The most body bytes kept over all entries; the oldest entries go first.
+    static let maximumTotalBodyBytes = 64 << 20
     let capacity: Int
-    private let state = Locked<(entries: [JournalEntry], next: Int, counts: [String: Int], total: Int)>(([], 1, [:], 0))
+    private let state = Locked<(entries: [JournalEntry], next: Int, counts: [String: Int], total: Int, bodyBytes: Int)>(([], 1, [:], 0, 0))
 
     init(capacity: Int = 10_000) {
         self.capacity = capacity
@@ -56,7 +58,15 @@ final class RequestJournal: Sendable {
                 services: services, status: status, fault: fault))
             state.next += 1
             state.total += 1
-            if state.entries.count > capacity { state.entries.removeFirst(state.entries.count - capacity) }
+            state.bodyBytes += kept.count
+            var dropped = 0
+            while state.entries.count - dropped > capacity
+                || (state.bodyBytes > Self.maximumTotalBodyBytes && state.entries.count - dropped > 1)
+            {
+                state.bodyBytes -= state.entries[dropped].body.count
+                dropped += 1
+            }
+            if dropped > 0 { state.entries.removeFirst(dropped) }
             for service in services { state.counts[service, default: 0] += 1 }
         }
     }
@@ -70,6 +80,7 @@ final class RequestJournal: Sendable {
             state.entries = []
             state.counts = [:]
             state.total = 0
+            state.bodyBytes = 0
         }
     }
 

@@ -93,11 +93,11 @@ enum DemoData {
     /// The stored values of issue `n` (1-based), as the emulator generates them.
     static func issueValues(_ n: Int) -> [String: String] {
         let dayOffset = (n * 13) % 730
-        let dueDate = Date(timeIntervalSince1970: 1_704_067_200 + Double(dayOffset) * 86_400)  // from 2024-01-01
+        let dueDate = civilDate(daysSinceEpoch: 19_723 + dayOffset)  // from 2024-01-01
         var values = [
             "Title": "Issue \(n): \(issueWords[n % issueWords.count]) \(issueProblems[(n / issueWords.count) % issueProblems.count])",
             "Priority": String((n * 7) % 5 + 1),
-            "DueDate": isoDate(dueDate),
+            "DueDate": dueDate,
             "Done": n % 3 == 0 ? "true" : "false",
             "Severity": "[\"\(DemoStructures.issueSeverities[n % DemoStructures.issueSeverities.count])\"]",
         ]
@@ -160,9 +160,22 @@ enum DemoData {
         try db.reserveId(DemoIDs.firstBookmarkEntryId + Int64(DemoIDs.bookmarkCount))
     }
 
-    static func isoDate(_ date: Date) -> String {
-        let components = Calendar.utc.dateComponents([.year, .month, .day], from: date)
-        return String(format: "%04d-%02d-%02d", components.year!, components.month!, components.day!)
+    /// `yyyy-MM-dd` of a day counted from 1970-01-01 (the proleptic Gregorian calendar).
+    static func civilDate(daysSinceEpoch days: Int) -> String {
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let dayOfEra = z - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let mp = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * mp + 2) / 5 + 1
+        let month = mp < 10 ? mp + 3 : mp - 9
+        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+        func pad(_ value: Int, _ width: Int) -> String {
+            let text = String(value)
+            return String(repeating: "0", count: max(0, width - text.count)) + text
+        }
+        return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))"
     }
 }
 

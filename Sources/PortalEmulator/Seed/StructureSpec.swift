@@ -72,7 +72,8 @@ struct StructureSpec: Sendable, Equatable {
             "localizable": true,
             "indexType": "keyword",
         ]
-        if !field.predefined.isEmpty { members["predefinedValue"] = .object(field.predefined) }
+        // Like the portal's own definitions, every field has a predefinedValue map ("" when none).
+        members["predefinedValue"] = .object(field.predefined.isEmpty ? [defaultLocale: ""] : field.predefined)
         if field.type == "select" || field.type == "radio" { members["multiple"] = .bool(field.multiple) }
         if !field.options.isEmpty {
             members["options"] = .array(field.options.map { option in

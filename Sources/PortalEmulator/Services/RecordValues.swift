@@ -28,7 +28,9 @@ enum RecordValues {
             return .bool(trimmed.lowercased() == "true" || trimmed == "1")
         case "integer", "long", "short":
             if let number = Int64(trimmed) { return .int(number) }
-            if let number = Double(trimmed.replacingOccurrences(of: ",", with: ".")), number.isFinite { return .int(Int64(number.rounded())) }
+            if let number = Double(trimmed.replacingOccurrences(of: ",", with: ".")), number.isFinite, abs(number) < 9.2e18 {
+                return .int(Int64(number.rounded()))
+            }
             return .string(value)
         case "number", "double", "float":
             if let number = Double(trimmed.replacingOccurrences(of: ",", with: ".")), number.isFinite { return .double(number) }
@@ -45,15 +47,16 @@ enum RecordValues {
     static func parseStoredDate(_ text: String) -> DateComponents? {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         let dashParts = trimmed.split(separator: "-")
-        if dashParts.count == 3, let y = Int(dashParts[0]), let m = Int(dashParts[1]), let d = Int(dashParts[2].prefix(2)) {
+        if dashParts.count == 3, dashParts[0].count <= 4, let y = Int(dashParts[0]), let m = Int(dashParts[1]), let d = Int(dashParts[2].prefix(2)) {
             return valid(y, m, d)
         }
         let slashParts = trimmed.split(separator: "/")
-        if slashParts.count == 3, let m = Int(slashParts[0]), let d = Int(slashParts[1]), var y = Int(slashParts[2]) {
+        if slashParts.count == 3, slashParts[2].count <= 4, let m = Int(slashParts[0]), let d = Int(slashParts[1]),
+           var y = Int(slashParts[2]) {
             if slashParts[2].count == 2 { y += y < 50 ? 2000 : 1900 }
             return valid(y, m, d)
         }
-        if let ms = Int64(trimmed) {
+        if let ms = Int64(trimmed), ms > -62_135_596_800_000, ms < 253_402_300_800_000 {  // years 1 to 9999
             let date = Date(timeIntervalSince1970: Double(ms) / 1000)
             return Calendar.utc.dateComponents([.year, .month, .day], from: date)
         }
@@ -61,7 +64,7 @@ enum RecordValues {
     }
 
     private static func valid(_ year: Int, _ month: Int, _ day: Int) -> DateComponents? {
-        guard (1...12).contains(month), (1...31).contains(day) else { return nil }
+        guard (1...9999).contains(year), (1...12).contains(month), (1...31).contains(day) else { return nil }
         var components = DateComponents()
         components.year = year
         components.month = month

@@ -39,15 +39,22 @@ enum PortalUUID {
     static func derived(_ name: String) -> String {
         var generator = SplitMix64(seed: fnv1a(name))
         var bytes = [UInt8]()
+        bytes.reserveCapacity(16)
         for _ in 0..<2 {
             let word = generator.next()
             for shift in stride(from: 0, to: 64, by: 8) { bytes.append(UInt8((word >> UInt64(shift)) & 0xFF)) }
         }
         bytes[6] = (bytes[6] & 0x0F) | 0x40
         bytes[8] = (bytes[8] & 0x3F) | 0x80
-        let hex = bytes.map { String(format: "%02x", $0) }.joined()
-        let parts = [hex.prefix(8), hex.dropFirst(8).prefix(4), hex.dropFirst(12).prefix(4), hex.dropFirst(16).prefix(4), hex.dropFirst(20)]
-        return parts.map(String.init).joined(separator: "-")
+        let digits = Array("0123456789abcdef".utf8)
+        var text = [UInt8]()
+        text.reserveCapacity(36)
+        for (index, byte) in bytes.enumerated() {
+            if index == 4 || index == 6 || index == 8 || index == 10 { text.append(UInt8(ascii: "-")) }
+            text.append(digits[Int(byte >> 4)])
+            text.append(digits[Int(byte & 0x0F)])
+        }
+        return String(decoding: text, as: UTF8.self)
     }
 
     static func fnv1a(_ text: String) -> UInt64 {

@@ -4,6 +4,7 @@ import ArgumentParser
 struct InspectCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "inspect",
-        abstract: "Show how Termlets reads a structure definition or a field value."
+        abstract: "Show how Termlets reads a structure definition or a field value.",
+        subcommands: [InspectStructureCommand.self, InspectValueCommand.self]
     )
 }

@@ -33,15 +33,37 @@ struct PortalCommand: AsyncParsableCommand {
     @Option(name: .customLong("latency-ms"), help: "Latency added to every request, in milliseconds.")
     var latencyMs = 0
 
+    @Option(name: .customLong("jitter-ms"), help: "Random extra latency, from 0 to this many milliseconds.")
+    var jitterMs = 0
+
+    @Option(name: .customLong("failure-rate"), help: "Share of requests answered with HTTP 500 (0 to 1).")
+    var failureRate = 0.0
+
+    @Option(name: .customLong("drop-rate"), help: "Share of requests whose connection is closed without an answer (0 to 1).")
+    var dropRate = 0.0
+
+    @Option(name: .customLong("truncate-rate"), help: "Share of requests answered with half a body (0 to 1).")
+    var truncateRate = 0.0
+
+    @Option(name: .customLong("fault-seed"), help: "Seed of the fault generator (the same seed gives the same faults).")
+    var faultSeed: UInt64 = 1
+
+    @Flag(help: "Start offline: close every connection without answering until POST /_emulator/faults {\"offline\": false}.")
+    var offline = false
+
     func run() async throws {
-        let version: PortalVersion
-        switch portalVersion {
-        case "6.2", "62": version = .v62
-        case "7", "7.0", "70", "7.x": version = .v7
-        default: throw CommandFailure(.input, "unknown portal version \(portalVersion) (use 6.2 or 7)")
+        guard let version = PortalVersion(argument: portalVersion) else {
+            throw CommandFailure(.input, "unknown portal version \(portalVersion) (use 6.2 or 7)")
         }
         guard (0...65_535).contains(port) else { throw CommandFailure(.input, "port \(port) is out of range") }
-        guard latencyMs >= 0 else { throw CommandFailure(.input, "--latency-ms must not be negative") }
+        guard latencyMs >= 0, jitterMs >= 0 else { throw CommandFailure(.input, "--latency-ms and --jitter-ms must not be negative") }
+        for (name, rate) in [("--failure-rate", failureRate), ("--drop-rate", dropRate), ("--truncate-rate", truncateRate)]
+        where !(0...1).contains(rate) {
+            throw CommandFailure(.input, "\(name) must be a number from 0 to 1")
+        }
+        let faults = FaultSettings(
+            latencyMs: latencyMs, jitterMs: jitterMs, failureRate: failureRate, dropRate: dropRate,
+            truncateRate: truncateRate, offline: offline, seed: faultSeed)
         if let seed, !FileManager.default.fileExists(atPath: seed) {
             throw CommandFailure(.input, "seed file \(seed) does not exist")
         }
@@ -52,11 +74,11 @@ struct PortalCommand: AsyncParsableCommand {
             emulator = try await PortalEmulator.start(EmulatorOptions(
                 host: host, port: port, version: version,
                 dataDirectory: data.map { URL(fileURLWithPath: $0, isDirectory: true) },
-                seedFile: seed.map { URL(fileURLWithPath: $0) }, latencyMs: latencyMs))
+                seedFile: seed.map { URL(fileURLWithPath: $0) }, faults: faults))
         } catch let error as EmulatorError {
             throw CommandFailure(.input, error.description)
         } catch {
-            throw CommandFailure(.server, "could not start the portal emulator: \(error)")
+            throw CommandFailure(.network, "could not start the portal emulator on \(host):\(port): \(error)")
         }
         Console.out("listening on http://\(host.contains(":") ? "[\(host)]" : host):\(emulator.port)\n")
         await signals.wait()

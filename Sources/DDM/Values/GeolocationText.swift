@@ -1,5 +1,6 @@
-/// The server forms of geolocations and documents, which travel as small JSON objects.
-enum StructuredText {
+/// The forms of a geolocation: compact JSON for servers, `LAT,LON` on the command line, and
+/// locale-formatted numbers for users.
+enum GeolocationText {
     /// Reads `{"latitude": …, "longitude": …}` (numbers or numeric strings).
     static func geolocation(server text: String) throws(FieldIssue) -> Geolocation {
         guard let json = try? JSONValue.parse(text) else { throw .invalidGeolocation(text) }
@@ -26,7 +27,7 @@ enum StructuredText {
         guard parts.count == 2, let latitude = try? NumberText.decimal(canonical: String(parts[0])),
             let longitude = try? NumberText.decimal(canonical: String(parts[1]))
         else { throw .invalidGeolocation(text) }
-        return Geolocation(latitude: nearestDouble(latitude), longitude: nearestDouble(longitude))
+        return Geolocation(latitude: NumberText.nearestDouble(latitude), longitude: NumberText.nearestDouble(longitude))
     }
 
     /// Reads a latitude and a longitude as a user types them in `locale`: separated by `;`, or by
@@ -46,23 +47,6 @@ enum StructuredText {
         guard parts.count == 2, let latitude = try? NumberText.delocalise(String(parts[0]), locale: locale),
             let longitude = try? NumberText.delocalise(String(parts[1]), locale: locale)
         else { throw .invalidGeolocation(text) }
-        return Geolocation(latitude: nearestDouble(latitude), longitude: nearestDouble(longitude))
-    }
-
-    /// A document field's server text: a file reference object, or anything else kept verbatim.
-    static func document(server text: String) -> DocumentValue {
-        if let json = try? JSONValue.parse(text), let reference = DocumentReference(json: json) {
-            return .uploaded(reference)
-        }
-        return .other(text)
-    }
-
-    /// Exactly `{"groupId":N,"uuid":"…","version":"…"}`, compact, in that order.
-    static func serverString(_ reference: DocumentReference) -> String {
-        var out = "{\"groupId\":\(reference.groupId),\"uuid\":"
-        JSONValue.writeString(reference.uuid, to: &out)
-        out += ",\"version\":"
-        JSONValue.writeString(reference.version, to: &out)
-        return out + "}"
+        return Geolocation(latitude: NumberText.nearestDouble(latitude), longitude: NumberText.nearestDouble(longitude))
     }
 }

@@ -1,0 +1,188 @@
+/// The values of a form: one list of instances per field (nested fields included; repeatable
+/// fields may have several), the values as loaded, and the payload a submit sends.
+///
+/// Edits live here, never in the UI: ``reset()`` restores the values as loaded and
+/// ``isModified`` tells whether there is anything to keep or discard.
+public struct DDLFormModel: Sendable, Hashable {
+    public let structure: DDMStructure
+    /// Field name → its instances, in order; every field has at least one (possibly `nil`).
+    public private(set) var values: [String: [FieldValue?]]
+    /// The values as loaded (predefined values for a new record), which ``reset()`` restores.
+    public private(set) var loadedValues: [String: [FieldValue?]]
+    /// The record's id, `nil` for a new record.
+    public private(set) var recordId: Int64?
+    /// The record's model attributes as loaded.
+    public private(set) var attributes: [String: JSONValue]
+    /// Values the record had for names the structure does not know, kept for reference.
+    public private(set) var unmatchedValues: [String: JSONValue]
+
+    /// The most instances one repeatable field may have.
+    public static let maximumInstances = 1000
+
+    /// A new record: each field holds its predefined value for `locale`.
+    public init(structure: DDMStructure, locale: PortalLocale) {
+        self.structure = structure
+        var initial: [String: [FieldValue?]] = [:]
+        for field in structure.allFields where initial[field.name] == nil {
+            initial[field.name] = [field.predefinedValue(in: locale)]
+        }
+        values = initial
+        loadedValues = initial
+        recordId = nil
+        attributes = [:]
+        unmatchedValues = [:]
+    }
+
+    /// A stored record. Every value the record has is kept: one that cannot be read for its
+    /// field's kind is held as ``FieldValue/raw(_:)`` (validation reports it, a submit sends it
+    /// back unchanged), and unsupported fields keep their raw values so they survive an update.
+    public init(structure: DDMStructure, record: RecordPayload) {
+        self.structure = structure
+        var loaded: [String: [FieldValue?]] = [:]
+        var matched: Set<String> = []
+        let byName = Dictionary(record.values.map { ($0.key.lowercased(), $0.key) }, uniquingKeysWith: { first, _ in first })
+        for field in structure.allFields where loaded[field.name] == nil {
+            let key = record.values[field.name] != nil ? field.name : byName[field.name.lowercased()]
+            guard let key, let json = record.values[key] else {
+                loaded[field.name] = [nil]
+                continue
+            }
+            matched.insert(key)
+            loaded[field.name] = DDLFormModel.instances(of: field, from: json)
+        }
+        values = loaded
+        loadedValues = loaded
+        recordId = record.recordId
+        attributes = record.attributes
+        unmatchedValues = record.values.filter { !matched.contains($0.key) }
+    }
+
+    /// A record value as instances: a JSON array of server strings for a repeatable field (the
+    /// convention ``fieldsMap(for:)`` writes), one value otherwise.
+    static func instances(of field: DDMField, from json: JSONValue) -> [FieldValue?] {
+        if field.repeatable, json == .array([]) { return [nil] }
+        if field.repeatable, case .array(let elements) = json, !elements.isEmpty,
+            field.kind != .options || elements.allSatisfy({ $0.stringValue?.hasPrefix("[") == true })
+        {
+            return elements.prefix(maximumInstances).map { read(field, $0) }
+        }
+        return [read(field, json)]
+    }
+
+    static func read(_ field: DDMField, _ json: JSONValue) -> FieldValue? {
+        do {
+            return try field.value(fromServer: json)
+        } catch {
+            return json.textValue.map(FieldValue.raw)
+        }
+    }
+
+    // MARK: Reading and changing values
+
+    /// The field named `name` (ignoring case), or `nil`.
+    public func field(named name: String) -> DDMField? { structure.field(named: name) }
+
+    /// The instances of a field (ignoring case); empty for an unknown name.
+    public func instances(of name: String) -> [FieldValue?] {
+        guard let field = field(named: name) else { return [] }
+        return values[field.name] ?? [nil]
+    }
+
+    /// The value of one instance of a field, or `nil`.
+    public func value(of name: String, instance: Int = 0) -> FieldValue? {
+        let list = instances(of: name)
+        return list.indices.contains(instance) ? list[instance] : nil
+    }
+
+    /// Sets one instance of a field (`nil` clears it).
+    public mutating func setValue(_ value: FieldValue?, of name: String, instance: Int = 0) throws(FormModelError) {
+        guard let field = field(named: name) else { throw .unknownField(name) }
+        var list = values[field.name] ?? [nil]
+        guard list.indices.contains(instance) else { throw .noSuchInstance(field: field.name, index: instance) }
+        list[instance] = value
+        values[field.name] = list
+    }
+
+    /// Adds an instance of a repeatable field after the last one (or after `index`), holding
+    /// `value`; returns its index.
+    @discardableResult
+    public mutating func addInstance(of name: String, after index: Int? = nil, value: FieldValue? = nil) throws(FormModelError) -> Int {
+        guard let field = field(named: name) else { throw .unknownField(name) }
+        guard field.repeatable else { throw .notRepeatable(field.name) }
+        var list = values[field.name] ?? [nil]
+        guard list.count < DDLFormModel.maximumInstances else { throw .tooManyInstances(field.name) }
+        let position = (index ?? list.count - 1) + 1
+        guard (1...list.count).contains(position) else { throw .noSuchInstance(field: field.name, index: position - 1) }
+        list.insert(value, at: position)
+        values[field.name] = list
+        return position
+    }
+
+    /// Removes one instance of a repeatable field; the only instance cannot be removed.
+    public mutating func removeInstance(of name: String, at index: Int) throws(FormModelError) {
+        guard let field = field(named: name) else { throw .unknownField(name) }
+        var list = values[field.name] ?? [nil]
+        guard list.indices.contains(index) else { throw .noSuchInstance(field: field.name, index: index) }
+        guard list.count > 1 else { throw .lastInstance(field.name) }
+        list.remove(at: index)
+        values[field.name] = list
+    }
+
+    /// Restores the values as loaded.
+    public mutating func reset() { values = loadedValues }
+
+    /// Whether any value differs from the values as loaded.
+    public var isModified: Bool { values != loadedValues }
+
+    /// Makes the current values the loaded ones (after a successful submit).
+    public mutating func markSaved(recordId: Int64? = nil) {
+        loadedValues = values
+        if let recordId { self.recordId = recordId }
+    }
+
+    // MARK: Submitting
+
+    /// The `fieldsMap` a submit sends for `version`: field name → server string. A field with no
+    /// value (no instance with a server form, or only `""`) is omitted, because the portal rejects
+    /// empty strings. A repeatable field with several instances is sent as a JSON array of server
+    /// strings under its name. Nested fields are sent under their own names.
+    public func fieldsMap(for version: PortalVersion) -> [String: JSONValue] {
+        var map: [String: JSONValue] = [:]
+        for field in structure.allFields where map[field.name] == nil {
+            let strings = (values[field.name] ?? []).compactMap { $0?.serverString(for: version) }.filter { !$0.isEmpty }
+            if strings.isEmpty { continue }
+            map[field.name] = field.repeatable && strings.count > 1 ? .array(strings.map(JSONValue.string)) : .string(strings[0])
+        }
+        return map
+    }
+
+    /// Every problem in the form, in document order (fields with their nested fields, then
+    /// instances in order).
+    public func validate() -> [FormValidationFailure] {
+        var failures: [FormValidationFailure] = []
+        var seen: Set<String> = []
+        for field in structure.allFields where seen.insert(field.name).inserted {
+            for (index, value) in (values[field.name] ?? [nil]).enumerated() {
+                if let issue = field.validate(value) {
+                    failures.append(FormValidationFailure(field: field, instance: index, issue: issue))
+                }
+            }
+        }
+        return failures
+    }
+}
+
+/// One invalid field instance of a form.
+public struct FormValidationFailure: Sendable, Hashable {
+    public let field: DDMField
+    public let instance: Int
+    public let issue: FieldIssue
+
+    /// `Field "<label>" is not valid: <message>`, in the language of `locale`.
+    public func message(in locale: PortalLocale) -> String {
+        let label = field.label(in: locale).isEmpty ? field.name : field.label(in: locale)
+        return UIStrings.text(
+            UIStrings.Language(locale), english: "Field “\(label)” is not valid: ", spanish: "El campo «\(label)» no es válido: ")
+            + issue.message(in: locale)
+    }
+}

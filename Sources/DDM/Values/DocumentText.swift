@@ -1,0 +1,19 @@
+/// The server form of a Documents and Media field: a small JSON file reference.
+enum DocumentText {
+    /// A document field's server text: a file reference object, or anything else kept verbatim.
+    static func document(server text: String) -> DocumentValue {
+        if let json = try? JSONValue.parse(text), let reference = DocumentReference(json: json) {
+            return .uploaded(reference)
+        }
+        return .other(text)
+    }
+
+    /// Exactly `{"groupId":N,"uuid":"…","version":"…"}`, compact, in that order.
+    static func serverString(_ reference: DocumentReference) -> String {
+        var out = "{\"groupId\":\(reference.groupId),\"uuid\":"
+        JSONValue.writeString(reference.uuid, to: &out)
+        out += ",\"version\":"
+        JSONValue.writeString(reference.version, to: &out)
+        return out + "}"
+    }
+}

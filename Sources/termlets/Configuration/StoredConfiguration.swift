@@ -1,0 +1,68 @@
+import DDM
+import Foundation
+
+/// The server context `termlets login` stores in `<config-dir>/config.json`, readable by the user
+/// alone (mode 0600, folder 0700). It may hold the password; nothing ever prints it.
+struct StoredConfiguration: Equatable, Sendable {
+    var server: String?
+    var user: String?
+    var password: String?
+    var companyID: Int64?
+    var groupID: Int64?
+    var portalVersion: String?
+    var locale: String?
+    var theme: String?
+    var offlinePolicy: String?
+
+    static let fileName = "config.json"
+
+    /// Reads the file in `directory`; a missing file is an empty configuration, a broken one an
+    /// `input` failure naming the file and the position.
+    static func load(from directory: URL) throws(CommandFailure) -> StoredConfiguration {
+        let file = directory.appendingPathComponent(fileName)
+        guard let data = FileManager.default.contents(atPath: file.path) else { return StoredConfiguration() }
+        let json: JSONValue
+        do {
+            json = try JSONValue.parse(bytes: data)
+        } catch {
+            throw CommandFailure(.input, "\(file.path): \(error)")
+        }
+        guard case .object = json else { throw CommandFailure(.input, "\(file.path): expected a JSON object") }
+        return StoredConfiguration(
+            server: json["server"]?.stringValue,
+            user: json["user"]?.stringValue,
+            password: json["password"]?.stringValue,
+            companyID: json["companyId"]?.int64Value,
+            groupID: json["groupId"]?.int64Value,
+            portalVersion: json["portalVersion"]?.textValue,
+            locale: json["locale"]?.stringValue,
+            theme: json["theme"]?.stringValue,
+            offlinePolicy: json["offlinePolicy"]?.stringValue)
+    }
+
+    /// Writes the file atomically with mode 0600 inside a 0700 folder.
+    func save(to directory: URL) throws(CommandFailure) {
+        try Directories.ensurePrivate(directory)
+        var members: [String: JSONValue] = [:]
+        members["server"] = server.map(JSONValue.string)
+        members["user"] = user.map(JSONValue.string)
+        members["password"] = password.map(JSONValue.string)
+        members["companyId"] = companyID.map(JSONValue.int)
+        members["groupId"] = groupID.map(JSONValue.int)
+        members["portalVersion"] = portalVersion.map(JSONValue.string)
+        members["locale"] = locale.map(JSONValue.string)
+        members["theme"] = theme.map(JSONValue.string)
+        members["offlinePolicy"] = offlinePolicy.map(JSONValue.string)
+        let text = JSONValue.object(members).serialized(pretty: true) + "\n"
+        let file = directory.appendingPathComponent(Self.fileName)
+        let temporary = directory.appendingPathComponent(".\(Self.fileName).\(getpid()).tmp")
+        // Create the temporary file 0600 before any byte of the password is written to it.
+        guard FileManager.default.createFile(
+            atPath: temporary.path, contents: Data(text.utf8), attributes: [.posixPermissions: 0o600])
+        else { throw CommandFailure(.input, "cannot write \(temporary.path)") }
+        guard rename(temporary.path, file.path) == 0 else {
+            unlink(temporary.path)
+            throw CommandFailure(.input, "cannot write \(file.path): \(String(cString: strerror(errno)))")
+        }
+    }
+}
