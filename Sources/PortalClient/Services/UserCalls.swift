@@ -44,23 +44,3 @@ public struct UserCalls: Sendable, Hashable {
         }
     }
 }
-
-/// `group`: the sites of the authenticated user.
-public struct GroupCalls: Sendable, Hashable {
-    public let version: PortalVersion
-
-    /// `/group/get-user-sites-groups` (no parameters; the same in 6.2 and 7.x).
-    public func getUserSitesGroups() -> ServiceCall {
-        ServiceCall(path: ServiceModule.core.path("group", "get-user-sites-groups", version))
-    }
-}
-
-/// `portal`: build information.
-public struct PortalInfoCalls: Sendable, Hashable {
-    public let version: PortalVersion
-
-    /// `/portal/get-build-number` (no parameters) → an integer such as 6205 or 7010.
-    public func getBuildNumber() -> ServiceCall {
-        ServiceCall(path: ServiceModule.core.path("portal", "get-build-number", version))
-    }
-}

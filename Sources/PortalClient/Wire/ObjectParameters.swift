@@ -94,3 +94,14 @@ public struct OrderByComparator: Sendable, Hashable {
 
     public var objectParameter: ObjectParameter { ObjectParameter(className: className, fields: fields) }
 }
+
+/// The raw `OrderByComparator` class (6.2, and the default where a 7.x signature is not generic).
+let rawOrderByComparatorClass = "com.liferay.portal.kernel.util.OrderByComparator"
+
+/// The default comparator class of a parameter: raw on 6.2, generic over `model` on 7.x.
+func orderByComparatorClass(_ version: PortalVersion, model: String) -> String {
+    switch version {
+    case .v62: return rawOrderByComparatorClass
+    case .v7: return "\(rawOrderByComparatorClass)<\(model)>"
+    }
+}
