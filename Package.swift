@@ -9,18 +9,38 @@ let package = Package(
     products: [
         .executable(name: "termlets", targets: ["termlets"]),
         .library(name: "DDM", targets: ["DDM"]),
+        .library(name: "PortalClient", targets: ["PortalClient"]),
         .library(name: "OfflineStore", targets: ["OfflineStore"]),
         .library(name: "Screenlets", targets: ["Screenlets"]),
         .library(name: "TermUI", targets: ["TermUI"]),
         .library(name: "TermUITesting", targets: ["TermUITesting"]),
+        .library(name: "PortalEmulator", targets: ["PortalEmulator"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.3"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         // 1. Structures, fields, typed values, validation, localisation, JSON. Pure: no I/O, no UI.
         .target(name: "DDM"),
+
+        // 2. Portal client: JSON web-service wire protocol, auth, service calls per portal version,
+        //    multipart uploads, error mapping.
+        .target(
+            name: "PortalClient",
+            dependencies: [
+                "DDM",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
 
         // 3. Offline store: SQLite cache per (server, user), load and submit policies, the pending
         //    write queue the sync engine drains.
@@ -31,21 +51,37 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
+
         // 4. Screenlets: headless controllers, fluent pagination, custom lists, typed events.
         //    No HTTP, SQLite or terminal here: loaders and renderers are protocols.
         .target(name: "Screenlets", dependencies: ["DDM"]),
+
         // 5. Terminal UI core: grid of cells, styles, Unicode width, frame diff, input decoding,
         //    key map, text editing, Elm-style runtime. No curses: testable headless.
         .target(name: "TermUI"),
-
         // Test support for TermUI screens: grid-to-text rendering and golden snapshot files.
         .target(name: "TermUITesting", dependencies: ["TermUI"]),
+
+        // The embedded portal emulator: a real HTTP server answering as a Liferay 6.2 or 7.x portal.
+        .target(
+            name: "PortalEmulator",
+            dependencies: [
+                "DDM",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
+                // Only to close a connection on purpose (fault injection) and read the peer address.
+                .product(name: "NIOCore", package: "swift-nio"),
+            ]
+        ),
 
         // 7. The command-line program.
         .executableTarget(
             name: "termlets",
             dependencies: [
                 "DDM",
+                "PortalClient",
+                "PortalEmulator",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -54,14 +90,31 @@ let package = Package(
         .target(name: "TermletsTestSupport", path: "Tests/Support"),
 
         .testTarget(name: "DDMTests", dependencies: ["DDM"]),
+        .testTarget(
+            name: "PortalClientTests",
+            dependencies: [
+                "PortalClient",
+                "PortalEmulator",
+                "DDM",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+            ]
+        ),
         .testTarget(name: "OfflineStoreTests", dependencies: ["OfflineStore", "DDM"]),
         .testTarget(name: "ScreenletsTests", dependencies: ["Screenlets", "DDM"]),
-        // Drives the real `termlets` binary: exit codes, output shapes, terminal sessions in tmux.
-        .testTarget(name: "TermletsCLITests", dependencies: ["TermletsTestSupport"]),
         .testTarget(
             name: "TermUITests",
             dependencies: ["TermUI", "TermUITesting"],
             exclude: ["__Snapshots__"]
         ),
+        .testTarget(
+            name: "PortalEmulatorTests",
+            dependencies: ["PortalEmulator", "DDM", "TermletsTestSupport"],
+            resources: [.copy("Fixtures")]
+        ),
+        // Drives the real `termlets` binary: exit codes, output shapes, terminal sessions in tmux.
+        .testTarget(name: "TermletsCLITests", dependencies: ["TermletsTestSupport"]),
     ]
 )

@@ -60,6 +60,7 @@ public final class SpawnedProcess: @unchecked Sendable {
     private let stderr: StreamCollector
     private let lock = NSLock()
     private var exitStatus: Int32?
+    private var standardInputClosed = false
 
     /// Starts `executable` with `arguments`; the environment is the clean test environment plus
     /// `environment`.
@@ -121,7 +122,15 @@ public final class SpawnedProcess: @unchecked Sendable {
         }
     }
 
-    public func closeStandardInput() { close(stdinWrite) }
+    /// Closes the child's standard input (once: a second close could hit a descriptor that another
+    /// thread has opened since).
+    public func closeStandardInput() {
+        let shouldClose = lock.withLock { () -> Bool in
+            defer { standardInputClosed = true }
+            return !standardInputClosed
+        }
+        if shouldClose { close(stdinWrite) }
+    }
 
     public func signal(_ signal: Int32) { kill(pid, signal) }
 
@@ -162,7 +171,7 @@ public final class SpawnedProcess: @unchecked Sendable {
             kill(pid, SIGKILL)
             _ = wait(timeout: 5)
         }
-        close(stdinWrite)
+        closeStandardInput()
     }
 
     /// Serialises pipe creation with spawning: between `pipe` and `fcntl(FD_CLOEXEC)` no other

@@ -1,0 +1,169 @@
+import DDM
+import Foundation
+import GRDB
+import Hummingbird
+import Logging
+import NIOCore
+
+/// A running portal emulator: a real HTTP server answering Liferay's JSON web services as a
+/// 6.2 or 7.x portal does, over its own SQLite data.
+///
+/// ```swift
+/// let emulator = try await PortalEmulator.start(EmulatorOptions(version: .v62))
+/// defer { Task { await emulator.stop() } }
+/// // talk to emulator.baseURL with test@liferay.com / test
+/// ```
+public final class PortalEmulator: Sendable {
+    /// `http://HOST:PORT` of the running server.
+    public let baseURL: URL
+    /// The port actually bound.
+    public let port: Int
+    public let version: PortalVersion
+    /// The directory holding `portal.sqlite`.
+    public let dataDirectory: URL
+
+    private let faultInjector: FaultInjector
+    private let requestJournal: RequestJournal
+    private let database: PortalDatabase
+    private let serverTask: Task<Void, Never>
+    private let removesDataDirectory: Bool
+    private let stopped = Locked(false)
+
+    private init(
+        baseURL: URL, port: Int, version: PortalVersion, dataDirectory: URL, faults: FaultInjector, journal: RequestJournal,
+        database: PortalDatabase, serverTask: Task<Void, Never>, removesDataDirectory: Bool
+    ) {
+        self.baseURL = baseURL
+        self.port = port
+        self.version = version
+        self.dataDirectory = dataDirectory
+        self.faultInjector = faults
+        self.requestJournal = journal
+        self.database = database
+        self.serverTask = serverTask
+        self.removesDataDirectory = removesDataDirectory
+    }
+
+    /// Opens (or creates, with the demo data) the data directory, applies the seed file, and
+    /// returns once the server accepts connections.
+    public static func start(_ options: EmulatorOptions) async throws -> PortalEmulator {
+        let directory = options.dataDirectory ?? FileManager.default.temporaryDirectory
+            .appendingPathComponent("termlets-portal-\(UUID().uuidString.lowercased())", isDirectory: true)
+        if PortalDatabase.isEmpty(directory) { try await DemoTemplate.shared.install(into: directory) }
+        let database = try PortalDatabase(directory: directory)
+        try await prepareData(database, seedFile: options.seedFile)
+
+        let faults = FaultInjector(options.faults)
+        let journal = RequestJournal(capacity: options.journalCapacity)
+        let invoker = Invoker(registry: ServiceCatalog.registry(for: options.version), database: database)
+        let host = options.host
+        let version = options.version
+        let responder = EmulatorResponder(invoker: invoker, faults: faults, journal: journal) {
+            ["version": .string(version.rawValue), "dataDirectory": .string(directory.path),
+             "buildNumber": .int(Int64(PortalIdentity.buildNumber(version)))]
+        }
+        var logger = Logger(label: "termlets.portal-emulator")
+        logger.logLevel = .critical
+        let (portStream, portContinuation) = AsyncStream.makeStream(of: Int.self)
+        let failure = Locked<(any Error)?>(nil)
+        let app = Application(
+            responder: responder,
+            configuration: ApplicationConfiguration(address: .hostname(host, port: options.port), serverName: nil),
+            onServerRunning: { channel in
+                portContinuation.yield(channel.localAddress?.port ?? options.port)
+            },
+            logger: logger)
+        let serverTask = Task {
+            do {
+                try await app.run()
+            } catch {
+                failure.withLock { $0 = error }
+            }
+            portContinuation.finish()
+        }
+        var boundPort: Int?
+        for await port in portStream {
+            boundPort = port
+            break
+        }
+        guard let boundPort else {
+            serverTask.cancel()
+            throw failure.current ?? EmulatorError.didNotStart
+        }
+        let urlHost = host.contains(":") ? "[\(host)]" : host
+        return PortalEmulator(
+            baseURL: URL(string: "http://\(urlHost):\(boundPort)")!, port: boundPort, version: options.version,
+            dataDirectory: directory, faults: faults, journal: journal, database: database, serverTask: serverTask,
+            removesDataDirectory: options.dataDirectory == nil)
+    }
+
+    /// Creates the demo data on first start and applies the seed file once per data directory.
+    static func prepareData(_ database: PortalDatabase, seedFile: URL?) async throws {
+        let seed = try seedFile.map { try SeedFile.load($0) }
+        try await database.pool.write { db in
+            let demoCreated = try String.fetchOne(db, sql: "SELECT value FROM emulator_meta WHERE key = 'demo'") != nil
+            if !demoCreated {
+                try DemoData.create(in: db)
+                try db.execute(sql: "INSERT INTO emulator_meta (key, value) VALUES ('demo', '1')")
+            }
+            if let seed {
+                let key = "seed:\(seed.digest)"
+                if try String.fetchOne(db, sql: "SELECT value FROM emulator_meta WHERE key = ?", arguments: [key]) == nil {
+                    try seed.apply(to: db)
+                    try db.execute(sql: "INSERT INTO emulator_meta (key, value) VALUES (?, '1')", arguments: [key])
+                }
+            }
+        }
+    }
+
+    /// The faults in force.
+    public var faults: FaultSettings { faultInjector.settings }
+
+    /// Replaces the injected faults (the fault generator restarts from `faults.seed`).
+    public func setFaults(_ faults: FaultSettings) async {
+        faultInjector.set(faults)
+    }
+
+    /// The requests received so far (the most recent ``EmulatorOptions/journalCapacity``).
+    public var journal: [JournalEntry] { requestJournal.entries }
+
+    /// How many times each service path was called since the start or the last clear.
+    public var requestCounts: [String: Int] { requestJournal.counts }
+
+    /// Empties the journal and the counters.
+    public func clearJournal() {
+        requestJournal.clear()
+    }
+
+    /// Stops the server (open connections are closed) and, for a temporary data directory,
+    /// removes it. Safe to call more than once.
+    public func stop() async {
+        let first = stopped.withLock { wasStopped -> Bool in
+            defer { wasStopped = true }
+            return !wasStopped
+        }
+        guard first else { return }
+        serverTask.cancel()
+        await serverTask.value
+        try? database.pool.close()
+        if removesDataDirectory { try? FileManager.default.removeItem(at: dataDirectory) }
+    }
+
+    /// Waits until the server stops (after ``stop()`` or a failure).
+    public func waitUntilStopped() async {
+        await serverTask.value
+    }
+}
+
+/// Failures of ``PortalEmulator/start(_:)``.
+public enum EmulatorError: Error, Sendable, CustomStringConvertible {
+    case didNotStart
+    case invalidSeed(String)
+
+    public var description: String {
+        switch self {
+        case .didNotStart: return "the portal emulator did not start"
+        case .invalidSeed(let reason): return "invalid seed file: \(reason)"
+        }
+    }
+}
