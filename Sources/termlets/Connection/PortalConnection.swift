@@ -1,0 +1,119 @@
+import DDM
+import Foundation
+import PortalClient
+import PortalEmulator
+
+/// A logged-in connection to a portal for one run of a command: the session, the user, the site
+/// and the portal version — on a configured portal or on the embedded emulator.
+final class PortalConnection: Sendable {
+    let session: PortalSession
+    let user: PortalUser
+    /// The site the command works in: `--group-id`, the stored one, or the user's first site.
+    let groupId: Int64
+    let version: PortalVersion
+    let settings: ResolvedSettings
+    /// Set when the portal is the embedded emulator started for this run.
+    let emulator: PortalEmulator?
+
+    var serverDescription: String { session.context.serverURL.absoluteString }
+
+    private init(
+        session: PortalSession, user: PortalUser, groupId: Int64, version: PortalVersion, settings: ResolvedSettings,
+        emulator: PortalEmulator?
+    ) {
+        self.session = session
+        self.user = user
+        self.groupId = groupId
+        self.version = version
+        self.settings = settings
+        self.emulator = emulator
+    }
+
+    /// Connects and logs in. With no server configured, starts the embedded emulator and logs in as
+    /// its demo user. A missing password is asked for on a terminal, never echoed.
+    static func open(_ settings: ResolvedSettings) async throws(CommandFailure) -> PortalConnection {
+        var emulator: PortalEmulator?
+        let serverURL: URL
+        var user = settings.user
+        var password = settings.password
+        switch settings.target {
+        case .remote(let url):
+            serverURL = url
+        case .embeddedEmulator:
+            let version: PortalVersion = settings.portalVersion == .v62 ? .v62 : .v7
+            let started = try await EmbeddedEmulator.start(version: version, cacheDirectory: settings.cacheDirectory)
+            emulator = started
+            serverURL = started.baseURL
+            user = user ?? EmbeddedEmulator.defaultUser
+            if password == nil, let user { password = EmbeddedEmulator.demoPasswords[user.lowercased()] }
+            if ProcessInfo.processInfo.environment["TERMLETS_QUIET"] == nil, isatty(STDERR_FILENO) == 1 {
+                Console.err("termlets: no portal configured; using the embedded emulator at \(serverURL.absoluteString)\n")
+            }
+        }
+        guard let user, !user.isEmpty else {
+            await emulator?.stop()
+            throw CommandFailure(.authentication, "no user: give --user, set TERMLETS_USER, or run termlets login")
+        }
+        if password == nil {
+            password = PasswordPrompt.ask("Password for \(user) at \(serverURL.absoluteString): ")
+        }
+        guard let password else {
+            await emulator?.stop()
+            throw CommandFailure(
+                .authentication, "no password for \(user): set TERMLETS_PASSWORD, run termlets login, or run on a terminal to be asked")
+        }
+
+        let context = ServerContext(
+            serverURL: serverURL, companyId: settings.companyID ?? 0, groupId: settings.groupID ?? 0,
+            version: settings.portalVersion.map { $0 == .v62 ? .v62 : .v7 }, locale: settings.locale)
+        let session: PortalSession
+        do {
+            session = try PortalSession(
+                context: context, credentials: Credentials(username: user, password: password),
+                options: PortalSession.Options(allowInsecure: settings.allowInsecure))
+        } catch {
+            await emulator?.stop()
+            throw CommandFailure(error, doing: "cannot connect to \(serverURL.absoluteString)")
+        }
+        do {
+            let version = try await session.version()
+            let loggedIn = try await session.login()
+            var groupId = settings.groupID ?? 0
+            if groupId == 0 {
+                guard let site = try await session.sites().first else {
+                    throw CommandFailure(.notFound, "\(user) belongs to no site; give --group-id")
+                }
+                groupId = site.groupId
+            }
+            session.setGroupId(groupId)
+            return PortalConnection(
+                session: session, user: loggedIn, groupId: groupId, version: version, settings: settings, emulator: emulator)
+        } catch {
+            try? await session.shutdown()
+            await emulator?.stop()
+            throw CommandFailure(error)
+        }
+    }
+
+    /// Closes the session and stops the embedded emulator, if one was started.
+    func close() async {
+        try? await session.shutdown()
+        await emulator?.stop()
+    }
+}
+
+extension ConnectionOptions {
+    /// Resolves the settings, opens a connection, runs `body`, and always closes the connection.
+    func withConnection<T>(_ body: (PortalConnection) async throws -> T) async throws(CommandFailure) -> T {
+        let settings = try ResolvedSettings.resolve(self)
+        let connection = try await PortalConnection.open(settings)
+        do {
+            let result = try await body(connection)
+            await connection.close()
+            return result
+        } catch {
+            await connection.close()
+            throw CommandFailure(error)
+        }
+    }
+}
