@@ -30,6 +30,24 @@ struct DocumentTests {
         }
     }
 
+    @Test("6.2 lists file entries with its own overloads; the paged MIME-type overload is 7.x only")
+    func imageListing62() async throws {
+        try await withPortal(.v62) { portal in
+            let byType = try await portal.result("/dlapp/get-file-entries", ["repositoryId": 20143, "folderId": 50001, "mimeTypes": ["image/png"]])
+            #expect(try #require(byType.arrayValue?.count) >= 100)
+            #expect(byType[0]?["fileEntryId"] == 51001)
+            let paged = try await portal.result("/dlapp/get-file-entries", ["repositoryId": 20143, "folderId": 50001, "start": 100, "end": 200, "obc": nil])
+            #expect(paged.arrayValue?.count == DemoIDs.imageCount - 100)
+            let count = try await portal.result("/dlapp/get-file-entries-count", ["repositoryId": 20143, "folderId": 50001])
+            #expect(count.intValue == DemoIDs.imageCount)
+            let missing = try await portal.call("/dlapp/get-file-entries", [
+                "repositoryId": 20143, "folderId": 50001, "mimeTypes": ["image/png"], "start": 0, "end": 10, "obc": nil,
+            ])
+            #expect(missing.json == ["exception": "java.lang.RuntimeException",
+                                     "message": "No JSON web service action with path /dlapp/get-file-entries and method POST for /"])
+        }
+    }
+
     @Test("the demo images are valid PNGs at their document URLs, with smaller thumbnails")
     func documentURLs() async throws {
         try await withPortal(.v7) { portal in
