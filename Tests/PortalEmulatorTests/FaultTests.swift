@@ -99,6 +99,12 @@ struct FaultTests {
         }
     }
 
+    @Test("the admin endpoint answers loopback peers only")
+    func loopbackOnly() {
+        for ip in ["127.0.0.1", "127.1.2.3", "::1", "::ffff:127.0.0.1"] { #expect(EmulatorRequestContext.isLoopback(ip), "\(ip)") }
+        for ip in ["10.0.0.1", "192.168.1.5", "::ffff:10.0.0.1", "fe80::1", "1.127.0.0"] { #expect(!EmulatorRequestContext.isLoopback(ip), "\(ip)") }
+    }
+
     @Test("fault settings parse and reject bad values")
     func settingsParsing() throws {
         let updated = try FaultSettings.none.updated(with: ["latencyMs": 20, "jitterMs": 5, "failureRate": 0.25, "pathPrefix": "/api"])
