@@ -79,6 +79,21 @@ struct StorageTests {
         }
     }
 
+    @Test("a port in use fails the start; the data directory given stays usable")
+    func portInUse() async throws {
+        let directory = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try await withPortal(.v7) { portal in
+            await #expect(throws: (any Error).self) {
+                try await PortalEmulator.start(EmulatorOptions(port: portal.port, dataDirectory: directory))
+            }
+        }
+        let build = try await withPortal(.v7, dataDirectory: directory) { portal in
+            try await portal.result("/portal/get-build-number", as: nil)
+        }
+        #expect(build == 7004)
+    }
+
     @Test("a broken seed file fails the start with a message naming the item")
     func brokenSeed() async throws {
         let directory = temporaryDirectory()
