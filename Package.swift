@@ -9,18 +9,41 @@ let package = Package(
     products: [
         .executable(name: "termlets", targets: ["termlets"]),
         .library(name: "DDM", targets: ["DDM"]),
+        .library(name: "OfflineStore", targets: ["OfflineStore"]),
+        .library(name: "Screenlets", targets: ["Screenlets"]),
+        .library(name: "TermUI", targets: ["TermUI"]),
+        .library(name: "TermUITesting", targets: ["TermUITesting"]),
         .library(name: "PortalEmulator", targets: ["PortalEmulator"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.3"),
     ],
     targets: [
         // 1. Structures, fields, typed values, validation, localisation, JSON. Pure: no I/O, no UI.
         .target(name: "DDM"),
+
+        // 3. Offline store: SQLite cache per (server, user), load and submit policies, the pending
+        //    write queue the sync engine drains.
+        .target(
+            name: "OfflineStore",
+            dependencies: [
+                "DDM",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
+        ),
+        // 4. Screenlets: headless controllers, fluent pagination, custom lists, typed events.
+        //    No HTTP, SQLite or terminal here: loaders and renderers are protocols.
+        .target(name: "Screenlets", dependencies: ["DDM"]),
+        // 5. Terminal UI core: grid of cells, styles, Unicode width, frame diff, input decoding,
+        //    key map, text editing, Elm-style runtime. No curses: testable headless.
+        .target(name: "TermUI"),
+
+        // Test support for TermUI screens: grid-to-text rendering and golden snapshot files.
+        .target(name: "TermUITesting", dependencies: ["TermUI"]),
 
         // The embedded portal emulator: a real HTTP server answering as a Liferay 6.2 or 7.x portal.
         .target(
@@ -49,6 +72,8 @@ let package = Package(
         .target(name: "TermletsTestSupport", path: "Tests/Support"),
 
         .testTarget(name: "DDMTests", dependencies: ["DDM"]),
+        .testTarget(name: "OfflineStoreTests", dependencies: ["OfflineStore", "DDM"]),
+        .testTarget(name: "ScreenletsTests", dependencies: ["Screenlets", "DDM"]),
         .testTarget(
             name: "PortalEmulatorTests",
             dependencies: ["PortalEmulator", "DDM", "TermletsTestSupport"],
@@ -56,5 +81,10 @@ let package = Package(
         ),
         // Drives the real `termlets` binary: exit codes, output shapes, terminal sessions in tmux.
         .testTarget(name: "TermletsCLITests", dependencies: ["TermletsTestSupport"]),
+        .testTarget(
+            name: "TermUITests",
+            dependencies: ["TermUI", "TermUITesting"],
+            exclude: ["__Snapshots__"]
+        ),
     ]
 )

@@ -1,0 +1,62 @@
+import GRDB
+
+/// The schema, as an ordered list of migrations. Never edit a shipped migration: add one.
+enum CacheSchema {
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1: entries and pending writes") { db in
+            try db.execute(sql: """
+                CREATE TABLE entry (
+                    collection TEXT NOT NULL,
+                    key TEXT NOT NULL,
+                    value TEXT NOT NULL,
+                    attributes TEXT NOT NULL DEFAULT '{}',
+                    storedAt INTEGER NOT NULL,
+                    syncState TEXT NOT NULL DEFAULT 'clean'
+                        CHECK (syncState IN ('clean', 'dirty', 'conflict')),
+                    PRIMARY KEY (collection, key)
+                ) WITHOUT ROWID;
+
+                CREATE INDEX entry_by_state ON entry (syncState, collection);
+
+                CREATE TABLE pending_write (
+                    sequence INTEGER PRIMARY KEY AUTOINCREMENT,
+                    queueId TEXT NOT NULL UNIQUE,
+                    operation TEXT NOT NULL
+                        CHECK (operation IN ('add-record', 'update-record', 'upload', 'delete')),
+                    collection TEXT NOT NULL,
+                    subject TEXT NOT NULL,
+                    payload TEXT NOT NULL,
+                    uuid TEXT NOT NULL,
+                    state TEXT NOT NULL DEFAULT 'dirty'
+                        CHECK (state IN ('dirty', 'sending', 'conflict', 'failed', 'done')),
+                    attempts INTEGER NOT NULL DEFAULT 0,
+                    lastError TEXT,
+                    retryAt INTEGER,
+                    sendingPid INTEGER,
+                    sendingSince INTEGER,
+                    portalValue TEXT,
+                    result TEXT,
+                    entryCollection TEXT,
+                    entryKey TEXT,
+                    localFile TEXT,
+                    createdAt INTEGER NOT NULL,
+                    updatedAt INTEGER NOT NULL
+                );
+
+                CREATE INDEX pending_write_by_state ON pending_write (state, sequence);
+                CREATE INDEX pending_write_by_subject ON pending_write (subject, sequence);
+                CREATE INDEX pending_write_by_entry ON pending_write (entryCollection, entryKey);
+
+                CREATE TABLE pending_dependency (
+                    queueId TEXT NOT NULL REFERENCES pending_write (queueId) ON DELETE CASCADE,
+                    dependsOn TEXT NOT NULL REFERENCES pending_write (queueId) ON DELETE CASCADE,
+                    PRIMARY KEY (queueId, dependsOn)
+                ) WITHOUT ROWID;
+
+                CREATE INDEX pending_dependency_by_target ON pending_dependency (dependsOn);
+                """)
+        }
+        return migrator
+    }
+}

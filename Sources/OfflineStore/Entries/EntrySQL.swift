@@ -1,0 +1,97 @@
+import DDM
+import Foundation
+import GRDB
+
+/// The entry operations, on a connection inside a transaction owned by the caller.
+enum EntrySQL {
+    static func get(_ db: Database, _ address: EntryAddress) throws -> CacheEntry? {
+        let row = try Cached.row(
+            db,
+            sql: "SELECT * FROM entry WHERE collection = ? AND key = ?",
+            arguments: [address.collection, address.key])
+        return try row.map(entry(from:))
+    }
+
+    static func put(
+        _ db: Database, _ address: EntryAddress, value: JSONValue, attributes: JSONValue,
+        state: SyncState, storedAt: Date
+    ) throws {
+        try Cached.execute(
+            db,
+            sql: """
+                INSERT INTO entry (collection, key, value, attributes, storedAt, syncState)
+                VALUES (?, ?, ?, ?, ?, ?)
+                ON CONFLICT (collection, key) DO UPDATE SET
+                    value = excluded.value, attributes = excluded.attributes,
+                    storedAt = excluded.storedAt, syncState = excluded.syncState
+                """,
+            arguments: [
+                address.collection, address.key, value.serialized(), attributes.serialized(),
+                Timestamps.milliseconds(storedAt), state.rawValue,
+            ])
+    }
+
+    @discardableResult
+    static func remove(_ db: Database, _ address: EntryAddress) throws -> Bool {
+        try Cached.execute(
+            db,
+            sql: "DELETE FROM entry WHERE collection = ? AND key = ?", arguments: [address.collection, address.key])
+        return db.changesCount > 0
+    }
+
+    @discardableResult
+    static func removeCollection(_ db: Database, _ collection: String) throws -> Int {
+        try Cached.execute(db, sql: "DELETE FROM entry WHERE collection = ?", arguments: [collection])
+        return db.changesCount
+    }
+
+    static func setState(_ db: Database, _ address: EntryAddress, _ state: SyncState) throws {
+        try Cached.execute(
+            db,
+            sql: "UPDATE entry SET syncState = ? WHERE collection = ? AND key = ?",
+            arguments: [state.rawValue, address.collection, address.key])
+    }
+
+    static func apply(_ db: Database, _ changes: [EntryChange], storedAt: Date) throws {
+        for change in changes {
+            switch change {
+            case .put(let address, let value, let attributes, let state):
+                try put(db, address, value: value, attributes: attributes, state: state, storedAt: storedAt)
+            case .remove(let address):
+                try remove(db, address)
+            case .removeCollection(let collection):
+                try removeCollection(db, collection)
+            }
+        }
+    }
+
+    static func entry(from row: Row) throws -> CacheEntry {
+        let address = EntryAddress(collection: row["collection"], key: row["key"])
+        let stateText: String = row["syncState"]
+        guard let state = SyncState(rawValue: stateText) else {
+            throw OfflineStoreError.corruptValue("sync state \(stateText) of \(address)")
+        }
+        return CacheEntry(
+            address: address,
+            value: try StoredJSON.decode(row["value"], what: "value of \(address)"),
+            attributes: try StoredJSON.decode(row["attributes"], what: "attributes of \(address)"),
+            storedAt: Timestamps.date(row["storedAt"]),
+            syncState: state)
+    }
+}
+
+/// JSON values are stored as their serialized text.
+enum StoredJSON {
+    static func decode(_ text: String, what: String) throws -> JSONValue {
+        do {
+            return try JSONValue.parse(text)
+        } catch {
+            throw OfflineStoreError.corruptValue("\(what): \(error)")
+        }
+    }
+
+    static func decodeOptional(_ text: String?, what: String) throws -> JSONValue? {
+        guard let text else { return nil }
+        return try decode(text, what: what)
+    }
+}

@@ -1,0 +1,114 @@
+import DDM
+import Foundation
+
+/// Runs a read under a ``LoadPolicy``: one generic executor for forms, records, list pages,
+/// counts and gallery pages alike.
+///
+/// - Only connectivity failures (``OfflineClassifiable``) fall back to the cache; an answer from
+///   the portal (authentication, permission, not found, server error) is rethrown as it is.
+/// - A portal answer is stored clean with `attributes`, except where the cached entry holds
+///   local changes, which a read never overwrites. `remote-only` writes nothing.
+public struct CachePolicyLoader: Sendable {
+    /// The entries read and written by the policies.
+    public let entries: EntryStore
+
+    /// A loader reading and writing `entries`.
+    public init(entries: EntryStore) {
+        self.entries = entries
+    }
+
+    /// A loader on the entries of `database`.
+    public init(database: CacheDatabase) {
+        self.init(entries: EntryStore(database: database))
+    }
+
+    /// The final answer under `policy`: for `cache-then-remote`, the portal's answer (or the
+    /// stale cached value when the portal is unreachable). Use ``updates(_:at:attributes:fetch:)``
+    /// to show the cached value first.
+    public func load(
+        _ policy: LoadPolicy, at address: EntryAddress, attributes: JSONValue = [:],
+        fetch: @escaping @Sendable () async throws -> JSONValue
+    ) async throws -> LoadResult {
+        var last: LoadResult?
+        for try await result in updates(policy, at: address, attributes: attributes, fetch: fetch) {
+            last = result
+        }
+        guard let last else { throw OfflineStoreError.notCached(collection: address.collection, key: address.key) }
+        return last
+    }
+
+    /// Every answer under `policy`, in order: one for most policies; for `cache-then-remote`, the
+    /// cached value first (when there is one), then the portal's answer, or the cached value again
+    /// marked stale when the portal is unreachable. The stream ends with an error when no value
+    /// can be given. Cancelling the consuming task, or releasing the stream (leaving a `for try
+    /// await` loop over it), cancels the fetch.
+    public func updates(
+        _ policy: LoadPolicy, at address: EntryAddress, attributes: JSONValue = [:],
+        fetch: @escaping @Sendable () async throws -> JSONValue
+    ) -> AsyncThrowingStream<LoadResult, any Error> {
+        let entries = self.entries
+        return AsyncThrowingStream { continuation in
+            let task = Task {
+                do {
+                    try await Self.run(policy, address, attributes, entries, fetch) { continuation.yield($0) }
+                    continuation.finish()
+                } catch {
+                    continuation.finish(throwing: error)
+                }
+            }
+            continuation.onTermination = { _ in task.cancel() }
+        }
+    }
+
+    private static func run(
+        _ policy: LoadPolicy, _ address: EntryAddress, _ attributes: JSONValue, _ entries: EntryStore,
+        _ fetch: @Sendable () async throws -> JSONValue, deliver: (LoadResult) -> Void
+    ) async throws {
+        switch policy {
+        case .remoteOnly:
+            deliver(.fromPortal(try await fetch(), attributes: attributes))
+
+        case .remoteFirst:
+            do {
+                deliver(try await fetchAndStore(address, attributes, entries, fetch))
+            } catch where isConnectivityFailure(error) {
+                guard let cached = try entries.get(address) else { throw error }
+                deliver(.fromCache(cached, stale: true))
+            }
+
+        case .cacheFirst:
+            if let cached = try entries.get(address) {
+                deliver(.fromCache(cached, stale: false))
+            } else {
+                deliver(try await fetchAndStore(address, attributes, entries, fetch))
+            }
+
+        case .cacheOnly:
+            guard let cached = try entries.get(address) else {
+                throw OfflineStoreError.notCached(collection: address.collection, key: address.key)
+            }
+            deliver(.fromCache(cached, stale: false))
+
+        case .cacheThenRemote:
+            let cached = try entries.get(address)
+            if let cached { deliver(.fromCache(cached, stale: false)) }
+            do {
+                deliver(try await fetchAndStore(address, attributes, entries, fetch))
+            } catch where isConnectivityFailure(error) {
+                guard let cached else { throw error }
+                deliver(.fromCache(cached, stale: true))
+            }
+        }
+    }
+
+    private static func fetchAndStore(
+        _ address: EntryAddress, _ attributes: JSONValue, _ entries: EntryStore,
+        _ fetch: @Sendable () async throws -> JSONValue
+    ) async throws -> LoadResult {
+        let value = try await fetch()
+        let stored = try entries.putFetched(address, value: value, attributes: attributes)
+        return LoadResult(
+            value: value, attributes: attributes, source: .portal, storedAt: nil, isStale: false,
+            hasLocalChanges: !stored)
+    }
+}

@@ -1,0 +1,341 @@
+import DDM
+import Foundation
+import GRDB
+
+/// The ordered queue of writes waiting for the portal. Every method is one transaction, so the
+/// queue and the cached entries change together or not at all, also with several processes.
+///
+/// The sync engine drains it: ``claimReady(limit:now:ignoringBackoff:)`` (or ``attempt(_:using:now:)``
+/// for one item), then for each item ``settle(_:result:sender:now:)``, which records the portal's
+/// answer (``markDone(_:result:entryChanges:now:)``, ``markUnsent(_:error:retryAt:now:)``,
+/// ``markFailed(_:error:retryAt:now:)`` or ``markConflict(_:portalValue:now:)``).
+public struct PendingQueue: Sendable {
+    /// The database holding the queue (and the entries it updates).
+    public let database: CacheDatabase
+    /// The backoff applied by ``settle(_:result:sender:now:)`` to writes that were not accepted.
+    public var retryPolicy: RetryPolicy
+    /// A `sending` item older than this is considered abandoned even if its process still runs.
+    public var sendingLease: TimeInterval
+
+    /// A queue on `database`; several values (and processes) may share one database.
+    public init(database: CacheDatabase, retryPolicy: RetryPolicy = RetryPolicy(), sendingLease: TimeInterval = 600) {
+        self.database = database
+        self.retryPolicy = retryPolicy
+        self.sendingLease = sendingLease
+    }
+
+    var filesDirectory: URL { database.location.filesDirectory }
+
+    // MARK: - Queueing
+
+    /// Queues `write` as `dirty`: copies its file (uploads) into the cache's `files/` folder,
+    /// applies its local changes and marks its linked entry dirty, all in one transaction.
+    @discardableResult
+    public func enqueue(_ write: PendingWrite, now: Date = Date()) throws -> QueueItem {
+        try Self.refuseSecrets(write.payload)
+        let queueId = UUID().uuidString.lowercased()
+        let subject = try write.subject ?? Self.subject(for: write, queueId: queueId)
+        let localFile = try write.sourceFile.map { try copyForUpload($0, queueId: queueId) }
+        do {
+            return try database.pool.write { db in
+                let (payload, waitsFor) = try resolveDependencies(
+                    db, payload: .object(write.payload), explicit: write.dependsOn)
+                let stamp = Timestamps.milliseconds(now)
+                try Cached.execute(
+                    db,
+                    sql: """
+                        INSERT INTO pending_write (queueId, operation, collection, subject, payload, uuid, state,
+                            entryCollection, entryKey, localFile, createdAt, updatedAt)
+                        VALUES (?, ?, ?, ?, ?, ?, 'dirty', ?, ?, ?, ?, ?)
+                        """,
+                    arguments: [
+                        queueId, write.operation.rawValue, write.collection, subject, payload.serialized(),
+                        write.uuid, write.linkedEntry?.collection, write.linkedEntry?.key, localFile, stamp, stamp,
+                    ])
+                for dependency in waitsFor {
+                    try Cached.execute(
+                        db,
+                        sql: "INSERT INTO pending_dependency (queueId, dependsOn) VALUES (?, ?)",
+                        arguments: [queueId, dependency])
+                }
+                try EntrySQL.apply(db, write.localChanges, storedAt: now)
+                if let linked = write.linkedEntry { try EntrySQL.setState(db, linked, .dirty) }
+                return try QueueSQL.requireItem(db, queueId, filesDirectory: filesDirectory)
+            }
+        } catch {
+            if let localFile { try? FileManager.default.removeItem(at: filesDirectory.appendingPathComponent(localFile)) }
+            throw error
+        }
+    }
+
+    /// Replaces the payload of a write not sent yet (the user edited a queued record again), and
+    /// applies `localChanges` with it. The item becomes `dirty`, ready at once.
+    public func updatePayload(
+        _ queueId: String, payload: [String: JSONValue], localChanges: [EntryChange] = [], now: Date = Date()
+    ) throws {
+        try Self.refuseSecrets(payload)
+        try database.pool.write { db in
+            let item = try QueueSQL.requireItem(db, queueId, filesDirectory: filesDirectory)
+            guard item.state == .dirty || item.state == .failed else {
+                throw OfflineStoreError.invalidState(queueId: queueId, state: item.state.rawValue, operation: "edit")
+            }
+            let (newPayload, waitsFor) = try resolveDependencies(db, payload: .object(payload), explicit: [])
+            // Uploads the old payload referred to and the new one does not are no longer waited for.
+            for dropped in Set(Placeholders.references(in: item.payload)).subtracting(waitsFor) {
+                try Cached.execute(
+                    db, sql: "DELETE FROM pending_dependency WHERE queueId = ? AND dependsOn = ?",
+                    arguments: [queueId, dropped])
+            }
+            for dependency in waitsFor {
+                try Cached.execute(
+                    db,
+                    sql: "INSERT OR IGNORE INTO pending_dependency (queueId, dependsOn) VALUES (?, ?)",
+                    arguments: [queueId, dependency])
+            }
+            try QueueSQL.setPayload(db, queueId, newPayload, now: now)
+            try Cached.execute(
+                db,
+                sql: "UPDATE pending_write SET state = 'dirty', retryAt = NULL WHERE queueId = ?", arguments: [queueId])
+            try EntrySQL.apply(db, localChanges, storedAt: now)
+            try QueueSQL.refreshLinkedEntry(db, item.linkedEntry, excluding: queueId, preferred: .dirty)
+        }
+    }
+
+    // MARK: - Reading
+
+    /// The item `queueId`, in any state, or `nil`.
+    public func item(_ queueId: String) throws -> QueueItem? {
+        try database.pool.read { db in try QueueSQL.item(db, queueId, filesDirectory: filesDirectory) }
+    }
+
+    /// Items in queue order, restricted to `states` (all open states by default).
+    public func items(in states: [QueueState] = QueueState.open, collection: String? = nil) throws -> [QueueItem] {
+        try database.pool.read { db in
+            let rows = try Cached.rows(
+                db,
+                sql: """
+                    SELECT * FROM pending_write WHERE state IN (SELECT value FROM json_each(?))
+                    AND (?2 IS NULL OR collection = ?2) ORDER BY sequence
+                    """,
+                arguments: [JSONValue.array(states.map { .string($0.rawValue) }).serialized(), collection])
+            return try rows.map { try QueueSQL.item(db, from: $0, filesDirectory: filesDirectory) }
+        }
+    }
+
+    /// The items that could be sent now, in queue order, without claiming them: `dirty` (after its
+    /// backoff), `failed` with a retry time that has passed, and `sending` abandoned by a dead
+    /// process or older than ``sendingLease``; excluding items that wait for an upload, and items
+    /// behind an earlier open write of the same subject (a conflict holds back only its own record).
+    public func nextReady(limit: Int = Int.max, now: Date = Date(), ignoringBackoff: Bool = false) throws
+        -> [QueueItem]
+    {
+        try database.pool.read { db in
+            try readyCandidates(db, limit: limit, now: now, ignoringBackoff: ignoringBackoff).map {
+                try QueueSQL.item(db, $0.queueId, filesDirectory: filesDirectory, wasInterrupted: $0.interrupted)!
+            }
+        }
+    }
+
+    /// Atomically takes the ready items (see ``nextReady(limit:now:ignoringBackoff:)``) and marks
+    /// them `sending`, durably, before any network call: two processes never claim the same item.
+    public func claimReady(limit: Int = Int.max, now: Date = Date(), ignoringBackoff: Bool = false) throws
+        -> [QueueItem]
+    {
+        try database.pool.write { db in
+            try readyCandidates(db, limit: limit, now: now, ignoringBackoff: ignoringBackoff).map { candidate in
+                try markSending(db, candidate.queueId, now: now)
+                return try QueueSQL.item(
+                    db, candidate.queueId, filesDirectory: filesDirectory, wasInterrupted: candidate.interrupted)!
+            }
+        }
+    }
+
+    /// Claims `queueId` alone if it is ready (backoff ignored: the user asked); `nil` otherwise.
+    public func claim(_ queueId: String, now: Date = Date()) throws -> QueueItem? {
+        try database.pool.write { db in
+            let ready = try readyCandidates(db, limit: Int.max, now: now, ignoringBackoff: true)
+            guard let candidate = ready.first(where: { $0.queueId == queueId }) else { return nil }
+            try markSending(db, queueId, now: now)
+            return try QueueSQL.item(db, queueId, filesDirectory: filesDirectory, wasInterrupted: candidate.interrupted)
+        }
+    }
+
+    private func markSending(_ db: Database, _ queueId: String, now: Date) throws {
+        try Cached.execute(
+            db,
+            sql: """
+                UPDATE pending_write SET state = 'sending', attempts = attempts + 1, sendingPid = ?,
+                    sendingSince = ?, updatedAt = ? WHERE queueId = ?
+                """,
+            arguments: [
+                PrivateFiles.currentProcessID, Timestamps.milliseconds(now), Timestamps.milliseconds(now), queueId,
+            ])
+    }
+
+    private struct Candidate {
+        let queueId: String
+        let interrupted: Bool
+    }
+
+    private func readyCandidates(_ db: Database, limit: Int, now: Date, ignoringBackoff: Bool) throws -> [Candidate] {
+        let waiting = Set(
+            try Cached.strings(
+                db,
+                sql: """
+                    SELECT DISTINCT d.queueId FROM pending_dependency d
+                    JOIN pending_write w ON w.queueId = d.dependsOn WHERE w.state <> 'done'
+                    """))
+        let rows = try Cached.rows(
+            db,
+            sql: """
+                SELECT queueId, subject, state, retryAt, sendingPid, sendingSince FROM pending_write
+                WHERE state IN \(QueueSQL.openStates) ORDER BY sequence
+                """)
+        let nowStamp = Timestamps.milliseconds(now)
+        var earlierSubjects = Set<String>()
+        var ready: [Candidate] = []
+        for row in rows where ready.count < limit {
+            let queueId: String = row["queueId"]
+            let subject: String = row["subject"]
+            let (isFirstOfSubject, _) = earlierSubjects.insert(subject)
+            guard isFirstOfSubject, !waiting.contains(queueId) else { continue }
+            let retryAt: Int64? = row["retryAt"]
+            let backoffOver = ignoringBackoff || (retryAt.map { $0 <= nowStamp } ?? true)
+            switch row["state"] as String {
+            case QueueState.dirty.rawValue where backoffOver:
+                ready.append(Candidate(queueId: queueId, interrupted: false))
+            case QueueState.failed.rawValue where retryAt != nil && backoffOver:
+                ready.append(Candidate(queueId: queueId, interrupted: false))
+            case QueueState.sending.rawValue where isAbandoned(row, now: now):
+                ready.append(Candidate(queueId: queueId, interrupted: true))
+            default:
+                break
+            }
+        }
+        return ready
+    }
+
+    /// Whether a `sending` row was left by a process that died, or has been sending for longer
+    /// than the lease (its pid may have been reused).
+    func isAbandoned(_ row: Row, now: Date) -> Bool {
+        let pid: Int32 = row["sendingPid"] ?? 0
+        let since: Int64 = row["sendingSince"] ?? 0
+        let ownerGone = pid != PrivateFiles.currentProcessID && !PrivateFiles.processIsAlive(pid)
+        return ownerGone || since <= Timestamps.milliseconds(now.addingTimeInterval(-sendingLease))
+    }
+
+    // MARK: - Helpers
+
+    static func subject(for write: PendingWrite, queueId: String) throws -> String {
+        switch write.operation {
+        case .updateRecord:
+            guard let recordId = write.payload[PayloadKey.recordId]?.int64Value else {
+                throw OfflineStoreError.invalidWrite("update-record needs a recordId")
+            }
+            return "record:\(recordId)"
+        case .delete:
+            guard let fileEntryId = write.payload[PayloadKey.fileEntryId]?.int64Value else {
+                throw OfflineStoreError.invalidWrite("delete needs a fileEntryId")
+            }
+            return "file-entry:\(fileEntryId)"
+        case .upload:
+            guard write.sourceFile != nil else { throw OfflineStoreError.invalidWrite("upload needs a file") }
+            return "item:\(queueId)"
+        case .addRecord:
+            return "item:\(queueId)"
+        }
+    }
+
+    private func copyForUpload(_ source: URL, queueId: String) throws -> String {
+        let name = queueId + "-" + CacheLocation.safeComponent(source.lastPathComponent)
+        let destination = filesDirectory.appendingPathComponent(name)
+        do {
+            try PrivateFiles.ensureFolder(filesDirectory)
+            try FileManager.default.copyItem(at: source, to: destination)
+        } catch let error as OfflineStoreError {
+            throw error
+        } catch {
+            throw OfflineStoreError.io("cannot keep a copy of \(source.path) for upload: \(error.localizedDescription)")
+        }
+        try PrivateFiles.restrict(destination.path, mode: 0o600)
+        return name
+    }
+
+    /// The payload with the results of finished dependencies substituted, and the dependencies
+    /// still to wait for (named by placeholders or listed explicitly). Unknown ids are errors.
+    private func resolveDependencies(_ db: Database, payload: JSONValue, explicit: [String]) throws
+        -> (payload: JSONValue, waitsFor: [String])
+    {
+        var payload = payload
+        var waitsFor: [String] = []
+        for dependency in Self.unique(explicit + Placeholders.references(in: payload)) {
+            guard let target = try QueueSQL.item(db, dependency, filesDirectory: filesDirectory) else {
+                throw OfflineStoreError.unknownQueueItem(dependency)
+            }
+            if target.state == .done, let result = target.result {
+                payload = Placeholders.substitute(dependency, with: result, in: payload)
+            } else {
+                waitsFor.append(dependency)
+            }
+        }
+        return (payload, waitsFor)
+    }
+
+    static func refuseSecrets(_ payload: [String: JSONValue]) throws {
+        if let secret = payload.keys.first(where: { secretKeys.contains($0.lowercased()) }) {
+            throw OfflineStoreError.invalidWrite("payload member \"\(secret)\": credentials are never stored")
+        }
+    }
+
+    /// Top-level payload members refused by ``enqueue(_:now:)``: the cache holds no credentials.
+    static let secretKeys: Set<String> = ["password", "passwd", "authorization", "credentials", "secret", "token"]
+
+    static func unique(_ ids: [String]) -> [String] {
+        var seen = Set<String>()
+        return ids.filter { seen.insert($0).inserted }
+    }
+}
+
+extension PendingQueue {
+    /// Applies a queued write's local changes later than its queueing (remote-first keeps them
+    /// back until it knows the write stays queued), and links its entry, marking it dirty or in
+    /// conflict as the item is.
+    func attachLocalChanges(
+        _ queueId: String, linkedEntry: EntryAddress?, changes: [EntryChange], now: Date = Date()
+    ) throws {
+        try database.pool.write { db in
+            let item = try QueueSQL.requireItem(db, queueId, filesDirectory: filesDirectory)
+            guard item.state != .done else { return }
+            try EntrySQL.apply(db, changes, storedAt: now)
+            guard let linkedEntry else { return }
+            try Cached.execute(
+                db,
+                sql: "UPDATE pending_write SET entryCollection = ?, entryKey = ? WHERE queueId = ?",
+                arguments: [linkedEntry.collection, linkedEntry.key, queueId])
+            try EntrySQL.setState(db, linkedEntry, item.state == .conflict ? .conflict : .dirty)
+        }
+    }
+}
+
+extension PendingQueue {
+    /// Deletes files in `files/` that no pending write refers to and that are older than
+    /// `minimumAge` (left by a crash between copying a file and queueing its upload; the age
+    /// keeps a file another process is queueing right now). Returns how many were deleted.
+    @discardableResult
+    public func sweepOrphanFiles(minimumAge: TimeInterval = 3600, now: Date = Date()) throws -> Int {
+        let referenced = Set(
+            try database.pool.read { db in
+                try Cached.strings(db, sql: "SELECT localFile FROM pending_write WHERE localFile IS NOT NULL")
+            })
+        let manager = FileManager.default
+        let names = (try? manager.contentsOfDirectory(atPath: filesDirectory.path)) ?? []
+        var deleted = 0
+        for name in names where !referenced.contains(name) {
+            let file = filesDirectory.appendingPathComponent(name)
+            let modified = (try? manager.attributesOfItem(atPath: file.path)[.modificationDate] as? Date) ?? now
+            guard now.timeIntervalSince(modified) >= minimumAge else { continue }
+            if (try? manager.removeItem(at: file)) != nil { deleted += 1 }
+        }
+        return deleted
+    }
+}

@@ -1,0 +1,27 @@
+/// One column of a list: a header and the text a row shows under it.
+///
+/// The terminal renderer lays columns out, truncates by display width and sanitises the text
+/// (no control characters ever reach the terminal); the list only says what to show.
+public struct ListColumn<Row>: Sendable {
+    public let title: String
+    public let text: @Sendable (Row) -> String
+
+    public init(_ title: String, text: @escaping @Sendable (Row) -> String) {
+        self.title = title
+        self.text = text
+    }
+}
+
+/// How a list's loaded rows look: its columns. Placeholders, error rows and the "loading more"
+/// row are drawn by the terminal renderer the same way for every list.
+public protocol ListRowRenderer: Sendable {
+    associatedtype Row: Sendable
+    var columns: [ListColumn<Row>] { get }
+}
+
+extension ListRowRenderer {
+    /// The texts of `row`, one per column.
+    public func texts(for row: Row) -> [String] {
+        columns.map { $0.text(row) }
+    }
+}

@@ -1,0 +1,117 @@
+/// A run of changed cells on one row, all in one style: what a backend writes in one go.
+public struct Change: Hashable, Sendable {
+    /// The first cell of the run.
+    public var position: Point
+    /// The graphemes of the run, each wide grapheme once.
+    public var text: String
+    /// Cells the run covers (continuation cells included).
+    public var cellCount: Int
+    public var style: Style
+
+    public init(position: Point, text: String, cellCount: Int, style: Style) {
+        self.position = position
+        self.text = text
+        self.cellCount = cellCount
+        self.style = style
+    }
+}
+
+/// Everything a backend needs to bring the terminal from the previous frame to the next one.
+public struct FrameUpdate: Hashable, Sendable {
+    /// The runs to write, top to bottom, left to right.
+    public var changes: [Change]
+    /// True when the whole screen must be cleared and redrawn (first frame, resize).
+    public var isFullRepaint: Bool
+    /// Where to show the cursor, or nil to hide it.
+    public var cursor: Point?
+    /// The size of the new frame.
+    public var size: Size
+
+    public init(changes: [Change], isFullRepaint: Bool, cursor: Point?, size: Size) {
+        self.changes = changes
+        self.isFullRepaint = isFullRepaint
+        self.cursor = cursor
+        self.size = size
+    }
+
+    /// Cells written by this update.
+    public var cellCount: Int { changes.reduce(0) { $0 + $1.cellCount } }
+}
+
+/// Computes the cells that differ between two frames, ratatui-style.
+public enum FrameDiff {
+    /// Runs of cells of `next` that differ from `previous`. When `previous` is nil or of another
+    /// size, every cell of `next` is a change (full repaint). A changed continuation cell brings its
+    /// leading cell into the run, so a wide grapheme is always written whole. Cost: one comparison
+    /// per cell; allocation only for changed runs.
+    public static func changes(from previous: Grid?, to next: Grid) -> [Change] {
+        let width = next.width
+        guard width > 0, next.height > 0 else { return [] }
+        var result: [Change] = []
+        let old = previous.flatMap { $0.size == next.size ? $0 : nil }
+        let oldStorage = old?.storage ?? []
+        let comparable = old != nil
+        let reference = old ?? next
+        let translation = next.styleTranslation(from: reference)
+        let sameTables = next.styles == reference.styles && next.clusters == reference.clusters
+        translation.withUnsafeBufferPointer { map in
+            next.storage.withUnsafeBufferPointer { newCells in
+                oldStorage.withUnsafeBufferPointer { oldCells in
+                    for y in 0..<next.height {
+                        let rowStart = y * width
+                        if sameTables && comparable {
+                            // Same style and cluster tables: equal bits mean equal cells, so an
+                            // unchanged row is skipped with one 8-byte comparison per cell.
+                            var index = rowStart
+                            let end = rowStart + width
+                            while index < end && newCells[index].bits == oldCells[index].bits { index += 1 }
+                            if index == end { continue }
+                        }
+                        var x = 0
+                        var run: Change? = nil
+                        var runStyle: UInt16 = 0
+                        while x < width {
+                            let index = rowStart + x
+                            let cell = newCells[index]
+                            var dirty = !comparable || !next.sameCell(cell, oldCells[index], in: reference, translation: map)
+                            if !dirty && cell.isWide && x + 1 < width && !next.sameCell(newCells[index + 1], oldCells[index + 1], in: reference, translation: map) {
+                                dirty = true
+                            }
+                            if !dirty {
+                                if run != nil { result.append(run!); run = nil }
+                                x += cell.isWide ? 2 : 1
+                                continue
+                            }
+                            // A continuation reached directly has lost its leading cell: draw a space.
+                            let drawn = cell.isContinuation ? StoredCell.blank(cell.styleIndex) : cell
+                            let span = drawn.isWide ? 2 : 1
+                            if run != nil && runStyle == drawn.styleIndex && run!.position.x + run!.cellCount == x {
+                                // Mutated in place: no copy of the run's text.
+                                append(drawn, of: next, to: &run!.text)
+                                run!.cellCount += span
+                            } else {
+                                if run != nil { result.append(run!) }
+                                var text = ""
+                                append(drawn, of: next, to: &text)
+                                run = Change(position: Point(x: x, y: y), text: text, cellCount: span, style: next.style(of: drawn))
+                                runStyle = drawn.styleIndex
+                            }
+                            x += span
+                        }
+                        if run != nil { result.append(run!) }
+                    }
+                }
+            }
+        }
+        return result
+    }
+
+    @inline(__always)
+    private static func append(_ cell: StoredCell, of grid: Grid, to text: inout String) {
+        if cell.isCluster {
+            text += grid.grapheme(of: cell)
+        } else if let scalar = Unicode.Scalar(cell.code) {
+            text.unicodeScalars.append(scalar)
+        }
+    }
+}

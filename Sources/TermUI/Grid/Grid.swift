@@ -1,0 +1,282 @@
+/// A rectangle of cells, the frame a view renders into. A value type over one flat array of plain
+/// data (multi-scalar graphemes live in a small side table), so a 100×30 frame is created, copied
+/// and compared without reference counting per cell.
+///
+/// Writing never splits a wide grapheme: a wide grapheme that does not fit the clip rectangle is
+/// drawn as a space, and overwriting half of a wide grapheme turns its other half into a space.
+public struct Grid: Equatable, Sendable {
+    public private(set) var size: Size
+    /// Cells in row-major order (`y * width + x`).
+    var storage: [StoredCell]
+    /// Graphemes of more than one scalar, referenced from `storage`.
+    var clusters: [String] = []
+    /// The styles cells use, referenced by index from `storage`; index 0 is `.plain`.
+    var styles: [Style] = [.plain]
+    private var styleIndices: [Style: UInt16] = [.plain: 0]
+    /// Where the terminal cursor should be shown, or nil to hide it.
+    public var cursor: Point?
+
+    /// A grid of `size` filled with `fill`.
+    public init(size: Size, fill: Cell = .blank) {
+        self.size = size
+        self.storage = []
+        self.cursor = nil
+        var stored = fill.isContinuation ? StoredCell.blank(0) : store(fill)
+        if stored.isWide { stored = .blank(stored.styleIndex) }
+        self.storage = [StoredCell](repeating: stored, count: size.area)
+    }
+
+    /// The whole grid as a rectangle at the origin.
+    public var bounds: Rect { Rect(size: size) }
+    public var width: Int { size.width }
+    public var height: Int { size.height }
+
+    /// The cell at column `x`, row `y`. Precondition: inside the grid.
+    public subscript(x: Int, y: Int) -> Cell {
+        cell(from: storage[y * size.width + x])
+    }
+
+    /// The cell at `point`, or nil outside the grid.
+    public func cell(at point: Point) -> Cell? {
+        bounds.contains(point) ? self[point.x, point.y] : nil
+    }
+
+    /// All cells in row-major order (builds `Cell` values: for tests and tools, not hot paths).
+    public var cells: [Cell] { storage.map(cell(from:)) }
+
+    /// The grapheme of a stored cell.
+    @inline(__always)
+    func grapheme(of stored: StoredCell) -> String {
+        if stored.isContinuation { return "" }
+        if stored.isCluster { return clusters[Int(stored.code & ~StoredCell.clusterFlag)] }
+        return String(Character(Unicode.Scalar(stored.code) ?? "\u{FFFD}"))
+    }
+
+    func cell(from stored: StoredCell) -> Cell {
+        Cell(uncheckedGrapheme: grapheme(of: stored), width: stored.width, style: styles[Int(stored.styleIndex)])
+    }
+
+    /// The index of `style` in the style table, adding it when new. Styles come from themes, so the
+    /// table stays small; past 65,535 distinct styles the plain style is used.
+    @inline(__always)
+    mutating func styleIndex(_ style: Style) -> UInt16 {
+        if style == styles[styles.count - 1] { return UInt16(styles.count - 1) }
+        if let index = styleIndices[style] { return index }
+        guard styles.count < Int(UInt16.max) else { return 0 }
+        styles.append(style)
+        let index = UInt16(styles.count - 1)
+        styleIndices[style] = index
+        return index
+    }
+
+    /// The style of a stored cell.
+    @inline(__always)
+    func style(of stored: StoredCell) -> Style { styles[Int(stored.styleIndex)] }
+
+    /// The stored form of a cell, adding its grapheme to the cluster table when needed.
+    mutating func store(_ cell: Cell) -> StoredCell {
+        let style = styleIndex(cell.style)
+        if cell.isContinuation { return .continuation(style) }
+        let scalars = cell.grapheme.unicodeScalars
+        if let first = scalars.first, scalars.index(after: scalars.startIndex) == scalars.endIndex {
+            return StoredCell(code: first.value, width: cell.width, styleIndex: style)
+        }
+        clusters.append(cell.grapheme)
+        return StoredCell(code: StoredCell.clusterFlag | UInt32(clusters.count - 1), width: cell.width, styleIndex: style)
+    }
+
+    /// For each style index of `other`, the index of the same style here (or `UInt16.max`): lets
+    /// cells of two grids be compared by index.
+    func styleTranslation(from other: Grid) -> [UInt16] {
+        other.styles.map { styleIndices[$0] ?? UInt16.max }
+    }
+
+    /// True when `a` (of this grid) and `b` (of `other`, whose style indices `translation` maps
+    /// to this grid's) show the same thing.
+    @inline(__always)
+    func sameCell(_ a: StoredCell, _ b: StoredCell, in other: Grid, translation: UnsafeBufferPointer<UInt16>) -> Bool {
+        guard a.code == b.code, a.width == b.width, a.styleIndex == translation[Int(b.styleIndex)] else {
+            return a.isCluster && b.isCluster && a.width == b.width && a.styleIndex == translation[Int(b.styleIndex)]
+                && sameCluster(a, b, in: other)
+        }
+        return !a.isCluster || sameCluster(a, b, in: other)
+    }
+
+    func sameCluster(_ a: StoredCell, _ b: StoredCell, in other: Grid) -> Bool {
+        grapheme(of: a) == other.grapheme(of: b)
+    }
+
+    /// Same size, cursor and cells (whatever order styles and clusters were first used in).
+    public static func == (lhs: Grid, rhs: Grid) -> Bool {
+        guard lhs.size == rhs.size, lhs.cursor == rhs.cursor else { return false }
+        let translation = lhs.styleTranslation(from: rhs)
+        return translation.withUnsafeBufferPointer { map in
+            for index in lhs.storage.indices where !lhs.sameCell(lhs.storage[index], rhs.storage[index], in: rhs, translation: map) {
+                return false
+            }
+            return true
+        }
+    }
+
+    /// Puts `cell` at `point` (ignored outside the grid or `clip`), repairing wide graphemes it
+    /// overlaps. A wide cell that would not fit becomes a space.
+    public mutating func put(_ cell: Cell, at point: Point, clip: Rect? = nil) {
+        let area = clip.map { $0.intersection(bounds) } ?? bounds
+        guard area.contains(point), !cell.isContinuation else { return }
+        if cell.isWide && point.x + 1 >= area.maxX {
+            place(.blank(styleIndex(cell.style)), x: point.x, y: point.y)
+        } else {
+            place(store(cell), x: point.x, y: point.y)
+        }
+    }
+
+    /// Fills `rect` (clipped to the grid) with `cell`.
+    public mutating func fill(_ rect: Rect, with cell: Cell = .blank) {
+        let area = rect.intersection(bounds)
+        guard !area.isEmpty, !cell.isContinuation else { return }
+        if cell.isWide {
+            for y in area.y..<area.maxY {
+                var x = area.x
+                while x < area.maxX { put(cell, at: Point(x: x, y: y), clip: area); x += 2 }
+            }
+            return
+        }
+        let stored = store(cell)
+        for y in area.y..<area.maxY {
+            repairEdges(row: y, from: area.x, to: area.maxX)
+            let start = y * size.width
+            for x in area.x..<area.maxX { storage[start + x] = stored }
+        }
+    }
+
+    /// Fills `rect` with spaces in `style`.
+    public mutating func fill(_ rect: Rect, style: Style) {
+        fill(rect, with: .blank(style))
+    }
+
+    /// Changes the style of every cell in `rect`, keeping the text (e.g. to highlight a row).
+    public mutating func restyle(_ rect: Rect, _ transform: (inout Style) -> Void) {
+        let area = rect.intersection(bounds)
+        guard !area.isEmpty else { return }
+        for y in area.y..<area.maxY {
+            let start = y * size.width
+            for x in area.x..<area.maxX {
+                var style = styles[Int(storage[start + x].styleIndex)]
+                transform(&style)
+                storage[start + x].styleIndex = styleIndex(style)
+            }
+        }
+    }
+
+    /// Writes `text` on one row from `point`, in `style`, clipped to `clip` (and the grid).
+    /// Control characters are drawn as U+FFFD, zero-width clusters are dropped, a wide grapheme that
+    /// would straddle the clip edge is drawn as a space. Returns the column after the last one the
+    /// text reached (clipped or not), so writes can be chained.
+    @discardableResult
+    public mutating func write<S: StringProtocol>(_ text: S, at point: Point, style: Style = .plain, clip: Rect? = nil) -> Int {
+        let area = clip.map { $0.intersection(bounds) } ?? bounds
+        var x = point.x
+        let y = point.y
+        guard y >= area.y, y < area.maxY, area.width > 0 else { return x + text.displayWidth }
+        let style = styleIndex(style)
+        // Fast path, one pass: while every scalar is a grapheme of its own, one scalar is one cell
+        // of width 1 or 2. At the first scalar that is not, start again on the grapheme path (which
+        // rewrites the same cells identically and continues).
+        fast: do {
+            for scalar in text.unicodeScalars {
+                let value = scalar.value
+                guard DisplayWidth.isSimple(value) else { x = point.x; break fast }
+                let width = DisplayWidth.simpleWidth(value)
+                if x + width > area.maxX {
+                    if x < area.maxX && x >= area.x { place(.blank(style), x: x, y: y) }
+                    return x + width
+                }
+                if x >= area.x {
+                    place(StoredCell(code: value, width: UInt8(width), styleIndex: style), x: x, y: y)
+                } else if x + width > area.x {
+                    place(.blank(style), x: area.x, y: y)
+                }
+                x += width
+            }
+            return x
+        }
+        for character in text {
+            let safe = TerminalText.sanitized(character)
+            let width = DisplayWidth.of(safe)
+            if width == 0 { continue }
+            if x + width > area.maxX {
+                if x < area.maxX && x >= area.x { place(.blank(style), x: x, y: y) }
+                return x + width
+            }
+            if x < area.x {
+                if x + width > area.x { place(.blank(style), x: area.x, y: y) }
+            } else {
+                let scalars = safe.unicodeScalars
+                let code: UInt32
+                if let only = scalars.first, scalars.count == 1 {
+                    code = only.value
+                } else {
+                    clusters.append(String(safe))
+                    code = StoredCell.clusterFlag | UInt32(clusters.count - 1)
+                }
+                place(StoredCell(code: code, width: UInt8(width), styleIndex: style), x: x, y: y)
+            }
+            x += width
+        }
+        return x
+    }
+
+    /// Writes `text` truncated with an ellipsis and padded to exactly `rect`'s width, on its first row.
+    public mutating func write<S: StringProtocol>(_ text: S, fitting rect: Rect, style: Style = .plain, alignment: TextAlignment = .left) {
+        guard rect.height > 0 else { return }
+        let area = rect.intersection(bounds)
+        guard !area.isEmpty, area.y == rect.y else { return }
+        if alignment == .left {
+            // Common case, one pass: write; if it fitted, blank the rest of the rect.
+            let end = write(text, at: rect.origin, style: style, clip: rect)
+            if end <= rect.maxX {
+                if end < rect.maxX { fill(Rect(x: end, y: rect.y, width: rect.maxX - end, height: 1), style: style) }
+                return
+            }
+        }
+        write(text.fitted(toWidth: rect.width, alignment: alignment), at: rect.origin, style: style, clip: rect)
+    }
+
+    /// Places a stored cell (narrow or wide) without clipping checks beyond the grid; repairs
+    /// overlapped wide graphemes.
+    @inline(__always)
+    mutating func place(_ cell: StoredCell, x: Int, y: Int) {
+        let rowStart = y * size.width
+        let span = cell.isWide ? 2 : 1
+        repairEdges(row: y, from: x, to: x + span)
+        storage[rowStart + x] = cell
+        if span == 2 { storage[rowStart + x + 1] = .continuation(cell.styleIndex) }
+    }
+
+    /// Before columns `from..<to` of row `y` are overwritten: a wide grapheme cut at either edge
+    /// loses its other half, which becomes a space.
+    @inline(__always)
+    mutating func repairEdges(row y: Int, from: Int, to: Int) {
+        let rowStart = y * size.width
+        if from > 0 && from < size.width && storage[rowStart + from].isContinuation {
+            storage[rowStart + from - 1] = .blank(storage[rowStart + from - 1].styleIndex)
+        }
+        if to > 0 && to < size.width && storage[rowStart + to - 1].isWide {
+            storage[rowStart + to] = .blank(storage[rowStart + to].styleIndex)
+        }
+    }
+
+    /// A copy of this grid's content at `newSize`: the top-left part that fits is kept.
+    public func resized(to newSize: Size) -> Grid {
+        var result = Grid(size: newSize)
+        for y in 0..<min(size.height, newSize.height) {
+            for x in 0..<min(size.width, newSize.width) {
+                let cell = self[x, y]
+                if cell.isContinuation { continue }
+                result.put(cell, at: Point(x: x, y: y))
+            }
+        }
+        result.cursor = cursor.flatMap { newSize.width > $0.x && newSize.height > $0.y ? $0 : nil }
+        return result
+    }
+}

@@ -1,0 +1,140 @@
+/// Runs a `Program` against a `TerminalBackend`: feeds input and effect results to `update` as
+/// messages, runs effects as tasks, and presents a frame diff whenever the model changed (or the
+/// terminal was resized). Lives on the main actor, like the terminal.
+///
+/// Drive it with `run()` (until quit or end of input), or step by step in tests with `start()`,
+/// `handle(_:)`, `send(_:)` and `waitUntilIdle()`, which needs no sleeps.
+@MainActor
+public final class Runtime<P: Program> {
+    public let program: P
+    public let backend: any TerminalBackend
+    /// The current model.
+    public private(set) var model: P.Model
+    /// True once an update asked to quit (or input ended).
+    public private(set) var isFinished = false
+    /// Frames presented so far.
+    public private(set) var renderCount = 0
+    /// Effects started and not yet delivered.
+    public var pendingEffectCount: Int { tasks.count }
+
+    private var renderer = FrameRenderer()
+    private var tasks: [Int: Task<Void, Never>] = [:]
+    private var nextTaskID = 0
+    private var started = false
+    private var lastSize: Size = .zero
+    private var queue: [P.Message] = []
+    private var draining = false
+    private var initialEffects: [Effect<P.Message>]
+
+    public init(program: P, backend: any TerminalBackend) {
+        self.program = program
+        self.backend = backend
+        let (model, effects) = program.initialize()
+        self.model = model
+        self.initialEffects = effects
+    }
+
+    /// Presents the first frame and starts the initial effects. Called by `run()`; idempotent.
+    public func start() {
+        guard !started else { return }
+        started = true
+        render(force: true)
+        let effects = initialEffects
+        initialEffects = []
+        perform(effects)
+        drain()
+    }
+
+    /// Runs until an update quits or the backend's input ends; in-flight effects are cancelled.
+    public func run() async {
+        start()
+        for await event in backend.inputEvents {
+            handle(event)
+            if isFinished { break }
+        }
+        finish()
+    }
+
+    /// Handles one input event: a resize repaints everything; the program maps the event to a message.
+    public func handle(_ event: InputEvent) {
+        guard !isFinished else { return }
+        start()
+        if case .resize = event { renderer.invalidate() }
+        if let message = program.message(for: event, model: model) {
+            send(message)
+        } else if case .resize = event {
+            render(force: true)
+        }
+    }
+
+    /// Delivers a message to `update`, runs its effects, and renders if the model changed.
+    public func send(_ message: P.Message) {
+        guard !isFinished else { return }
+        start()
+        queue.append(message)
+        drain()
+    }
+
+    /// Runs `update` for every queued message (including those effects queue meanwhile), then
+    /// renders once if the model changed.
+    private func drain() {
+        guard !draining else { return }
+        draining = true
+        defer { draining = false }
+        let before = model
+        while !queue.isEmpty && !isFinished {
+            let next = queue.removeFirst()
+            perform(program.update(&model, next))
+        }
+        if !isFinished { render(force: model != before) }
+    }
+
+    /// Waits until every effect started so far, and every effect those started, has delivered its
+    /// message. For tests: no sleeps, no timing assumptions.
+    public func waitUntilIdle() async {
+        while let (_, task) = tasks.first {
+            await task.value
+        }
+    }
+
+    /// Stops: cancels in-flight effects. Further input is ignored.
+    public func finish() {
+        isFinished = true
+        for task in tasks.values { task.cancel() }
+        tasks.removeAll()
+    }
+
+    private func perform(_ effects: [Effect<P.Message>]) {
+        for effect in effects {
+            switch effect.kind {
+            case .quit:
+                finish()
+                return
+            case .message(let message):
+                queue.append(message)
+            case .task(let work):
+                let id = nextTaskID
+                nextTaskID += 1
+                tasks[id] = Task { [weak self] in
+                    let message = await work()
+                    guard let self else { return }
+                    self.tasks[id] = nil
+                    if let message, !Task.isCancelled { self.send(message) }
+                }
+            }
+        }
+    }
+
+    private func render(force: Bool) {
+        let size = backend.size
+        let resized = size != lastSize
+        guard force || resized else { return }
+        if resized { renderer.invalidate() }
+        lastSize = size
+        let frame = program.view(model, size: size)
+        let update = renderer.update(to: frame)
+        renderCount += 1
+        backend.present(update)
+        backend.setCursor(frame.cursor)
+    }
+}

@@ -1,0 +1,13 @@
+/// What the runtime needs from a terminal. The curses backend implements it; `HeadlessBackend`
+/// implements it in memory for tests and benchmarks. Confined to the main actor, like curses.
+@MainActor
+public protocol TerminalBackend: AnyObject {
+    /// The terminal's current size in cells.
+    var size: Size { get }
+    /// Input as it arrives: keys, pastes, mouse, resizes. Finishing it ends the program.
+    var inputEvents: AsyncStream<InputEvent> { get }
+    /// Writes the changed cells of a frame (everything when `update.isFullRepaint`).
+    func present(_ update: FrameUpdate)
+    /// Shows the cursor at a cell, or hides it (nil).
+    func setCursor(_ position: Point?)
+}

@@ -1,0 +1,4 @@
+/// The state a themed component is drawn in.
+public enum ComponentState: String, Sendable, Hashable, CaseIterable {
+    case focused, blurred, error, disabled, dirty, stale
+}

@@ -1,0 +1,94 @@
+import Testing
+import TermUI
+import TermUITesting
+
+@Suite("Frame diff")
+struct FrameDiffTests {
+    static let size = Size(width: 20, height: 5)
+
+    @Test func identicalFramesProduceNoChanges() {
+        var grid = Grid(size: Self.size)
+        grid.write("hello", at: .zero)
+        #expect(FrameDiff.changes(from: grid, to: grid).isEmpty)
+    }
+
+    @Test func oneChangedCellWritesOneCell() {
+        var before = Grid(size: Self.size)
+        before.write("hello world", at: Point(x: 0, y: 2))
+        var after = before
+        after.write("W", at: Point(x: 6, y: 2))
+        let changes = FrameDiff.changes(from: before, to: after)
+        #expect(changes == [Change(position: Point(x: 6, y: 2), text: "W", cellCount: 1, style: .plain)])
+    }
+
+    @Test func runsSplitOnStyleAndGaps() {
+        let before = Grid(size: Self.size)
+        var after = before
+        after.write("ab", at: Point(x: 1, y: 0))
+        after.write("cd", at: Point(x: 3, y: 0), style: Style(foreground: .red))
+        after.write("e", at: Point(x: 9, y: 0))
+        let changes = FrameDiff.changes(from: before, to: after)
+        #expect(changes.map(\.text) == ["ab", "cd", "e"])
+        #expect(changes.map(\.position.x) == [1, 3, 9])
+        #expect(changes[1].style.foreground == .red)
+    }
+
+    @Test func focusMoveRewritesOnlyTheTwoRows() {
+        func frame(focus: Int) -> Grid {
+            var grid = Grid(size: Self.size)
+            for row in 0..<5 {
+                let style = row == focus ? Style(attributes: .reverse) : .plain
+                grid.write("Field \(row)".padded(toWidth: 10), at: Point(x: 0, y: row), style: style)
+            }
+            return grid
+        }
+        let changes = FrameDiff.changes(from: frame(focus: 1), to: frame(focus: 2))
+        #expect(Set(changes.map(\.position.y)) == [1, 2])
+        #expect(changes.reduce(0) { $0 + $1.cellCount } == 20)
+    }
+
+    @Test func wideCharactersAreWrittenWhole() {
+        var before = Grid(size: Self.size)
+        before.write("日本", at: .zero)
+        var after = before
+        after.write("本", at: Point(x: 0, y: 0))  // same width, other glyph
+        var changes = FrameDiff.changes(from: before, to: after)
+        #expect(changes == [Change(position: .zero, text: "本", cellCount: 2, style: .plain)])
+        // Replacing a wide glyph by two narrow ones rewrites both cells.
+        var narrow = before
+        narrow.write("ab", at: .zero)
+        changes = FrameDiff.changes(from: before, to: narrow)
+        #expect(changes == [Change(position: .zero, text: "ab", cellCount: 2, style: .plain)])
+    }
+
+    @Test func resizeOrFirstFrameRepaintsEverything() {
+        var renderer = FrameRenderer()
+        var grid = Grid(size: Size(width: 4, height: 2))
+        grid.write("ab", at: .zero)
+        let first = renderer.update(to: grid)
+        #expect(first.isFullRepaint && first.cellCount == 8)
+        let same = renderer.update(to: grid)
+        #expect(!same.isFullRepaint && same.changes.isEmpty)
+        let bigger = renderer.update(to: Grid(size: Size(width: 5, height: 2)))
+        #expect(bigger.isFullRepaint && bigger.cellCount == 10)
+    }
+
+    @MainActor
+    @Test func headlessScreenReproducesEveryFrame() {
+        let backend = HeadlessBackend(size: Self.size)
+        var renderer = FrameRenderer()
+        var frames: [Grid] = []
+        var grid = Grid(size: Self.size)
+        grid.write("名前 Cafe\u{301} 👩‍💻", at: .zero)
+        frames.append(grid)
+        grid.write("x", at: Point(x: 1, y: 0))  // cuts 名
+        grid.write("status", at: Point(x: 0, y: 4), style: Style(background: .blue))
+        frames.append(grid)
+        grid.fill(Rect(x: 0, y: 0, width: 3, height: 1), with: Cell("本"))
+        frames.append(grid)
+        for frame in frames {
+            backend.present(renderer.update(to: frame))
+            #expect(backend.screen.cells == frame.cells)
+        }
+    }
+}

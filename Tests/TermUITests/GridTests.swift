@@ -1,0 +1,129 @@
+import Testing
+import TermUI
+import TermUITesting
+
+@Suite("Grid of cells")
+struct GridTests {
+    @Test func writesTextAndReturnsNextColumn() {
+        var grid = Grid(size: Size(width: 10, height: 2))
+        let end = grid.write("ab日c", at: Point(x: 1, y: 0))
+        #expect(end == 6)
+        #expect(GridText.lines(grid) == [" ab日c", ""])
+        #expect(grid[3, 0].grapheme == "日" && grid[3, 0].width == 2)
+        #expect(grid[4, 0].isContinuation)
+    }
+
+    @Test func wideCharacterNeverStraddlesTheClipEdge() {
+        var grid = Grid(size: Size(width: 6, height: 1))
+        grid.write("ab日本", at: .zero, clip: Rect(x: 0, y: 0, width: 5, height: 1))
+        // "ab" + "日" fill 4 columns; "本" would need columns 4-5 but the clip ends at 5: a space.
+        #expect(GridText.lines(grid) == ["ab日"])
+        #expect(grid[4, 0].grapheme == " " && grid[4, 0].width == 1)
+        // At the grid edge too.
+        var edge = Grid(size: Size(width: 3, height: 1))
+        edge.write("x日本", at: .zero)
+        #expect(edge[1, 0].grapheme == "日" && edge[2, 0].isContinuation)
+        var edge2 = Grid(size: Size(width: 2, height: 1))
+        edge2.write("x日", at: .zero)
+        #expect(edge2[1, 0].grapheme == " ")
+    }
+
+    @Test func wideCharacterCutByTheLeftClipEdgeBecomesASpace() {
+        var grid = Grid(size: Size(width: 6, height: 1), fill: Cell("."))
+        grid.write("日本", at: Point(x: 0, y: 0), clip: Rect(x: 1, y: 0, width: 5, height: 1))
+        #expect(GridText.lines(grid) == [". 本.."])
+    }
+
+    @Test func overwritingHalfAWideCharacterBlanksTheOtherHalf() {
+        var grid = Grid(size: Size(width: 6, height: 1))
+        grid.write("日本語", at: .zero)
+        grid.write("x", at: Point(x: 1, y: 0))  // right half of 日
+        #expect(GridText.lines(grid) == [" x本語"])
+        grid.write("y", at: Point(x: 2, y: 0))  // left half of 本
+        #expect(GridText.lines(grid) == [" xy 語"])
+        #expect(!grid.cells.contains { $0.isContinuation && $0.grapheme != "" })
+        // Every continuation follows a wide cell.
+        for x in 1..<grid.width where grid[x, 0].isContinuation { #expect(grid[x - 1, 0].isWide) }
+    }
+
+    @Test func fillAndRestyle() {
+        var grid = Grid(size: Size(width: 4, height: 3))
+        grid.write("日本", at: Point(x: 0, y: 1))
+        grid.fill(Rect(x: 1, y: 0, width: 2, height: 3), with: Cell("#"))
+        // The fill cut both wide characters in half: their other halves became spaces.
+        #expect(GridText.lines(grid) == [" ##", " ##", " ##"])
+        #expect(grid[0, 1].width == 1 && grid[3, 1].width == 1)
+        let red = Style(foreground: .red)
+        grid.restyle(Rect(x: 0, y: 2, width: 4, height: 1)) { $0 = red }
+        #expect(grid[3, 2].style == red && grid[0, 1].style == .plain)
+    }
+
+    @Test func zeroWidthClustersAreDroppedAndCellsNeverHoldControls() {
+        var grid = Grid(size: Size(width: 5, height: 1))
+        grid.write("a\u{200B}b", at: .zero)
+        #expect(GridText.lines(grid) == ["ab"])
+        #expect(Cell("\u{1B}").grapheme == "\u{FFFD}")
+        #expect(Cell("\u{301}").grapheme == " ")
+    }
+
+    @Test func drawsBoxesWithTitles() {
+        var grid = Grid(size: Size(width: 12, height: 4))
+        let inside = grid.drawBox(grid.bounds, title: "Form")
+        #expect(inside == Rect(x: 1, y: 1, width: 10, height: 2))
+        #expect(GridText.lines(grid) == ["┌ Form ────┐", "│          │", "│          │", "└──────────┘"])
+    }
+
+    @Test func writeFittingTruncatesAndPads() {
+        var grid = Grid(size: Size(width: 8, height: 1), fill: Cell("."))
+        grid.write("Hello world", fitting: Rect(x: 1, y: 0, width: 6, height: 1))
+        #expect(GridText.lines(grid) == [".Hello…."])
+    }
+}
+
+@Suite("Grid storage tables")
+struct GridStorageTests {
+    @Test func equalityIgnoresTheOrderStylesWereFirstUsed() {
+        let red = Style(foreground: .red), blue = Style(foreground: .blue)
+        var a = Grid(size: Size(width: 4, height: 1))
+        a.write("r", at: Point(x: 0, y: 0), style: red)
+        a.write("b", at: Point(x: 1, y: 0), style: blue)
+        var b = Grid(size: Size(width: 4, height: 1))
+        b.write("b", at: Point(x: 1, y: 0), style: blue)
+        b.write("r", at: Point(x: 0, y: 0), style: red)
+        #expect(a == b)
+        #expect(FrameDiff.changes(from: a, to: b).isEmpty)
+        b.write("b", at: Point(x: 1, y: 0), style: red)
+        #expect(a != b)
+        #expect(FrameDiff.changes(from: a, to: b).map(\.text) == ["b"])
+    }
+
+    @Test func clustersAreComparedByContentNotByTableIndex() {
+        var a = Grid(size: Size(width: 4, height: 1))
+        a.write("e\u{301}", at: .zero)
+        var b = Grid(size: Size(width: 4, height: 1))
+        b.write("o\u{301}", at: .zero)  // also cluster #0 of its table
+        #expect(a != b)
+        #expect(FrameDiff.changes(from: a, to: b) == [Change(position: .zero, text: "o\u{301}", cellCount: 1, style: .plain)])
+        var c = Grid(size: Size(width: 4, height: 1))
+        c.write("x", at: Point(x: 3, y: 0))
+        c.write("e\u{301}", at: .zero)
+        c.write(" ", at: Point(x: 3, y: 0))
+        #expect(a == c)
+    }
+
+    @Test func drawsEditorsWithTheirCursor() {
+        var grid = Grid(size: Size(width: 10, height: 3))
+        var input = TextInput("日本語テキスト")
+        input.moveToStart()
+        input.moveRight()
+        grid.drawTextInput(input, in: Rect(x: 1, y: 0, width: 6, height: 1))
+        #expect(GridText.lines(grid)[0] == " 日本語")
+        #expect(grid.cursor == Point(x: 3, y: 0))
+        grid.drawTextInput(TextInput(), in: Rect(x: 1, y: 1, width: 8, height: 1), placeholder: "name…")
+        #expect(GridText.lines(grid)[1] == " name…")
+        #expect(grid[1, 1].style.attributes.contains(.dim))
+        grid.drawTextArea(TextArea("one two three"), in: Rect(x: 0, y: 1, width: 8, height: 2))
+        #expect(GridText.lines(grid)[1...2] == ["one two", "three"])
+        #expect(grid.cursor == Point(x: 5, y: 2))
+    }
+}

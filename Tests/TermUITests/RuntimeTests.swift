@@ -1,0 +1,123 @@
+import Testing
+import TermUI
+import TermUITesting
+
+/// A tiny counter: keys change it, one effect loads a starting value, another increments later.
+struct Counter: Program {
+    struct Model: Equatable, Sendable {
+        var count = 0
+    }
+
+    enum Message: Sendable, Equatable {
+        case increment, decrement, incrementLater, nothing, quit, loaded(Int)
+    }
+
+    func initialize() -> (Model, [Effect<Message>]) {
+        (Model(), [.task { .loaded(10) }])
+    }
+
+    func update(_ model: inout Model, _ message: Message) -> [Effect<Message>] {
+        switch message {
+        case .increment: model.count += 1
+        case .decrement: model.count -= 1
+        case .incrementLater: return [.task { .increment }]
+        case .nothing: break
+        case .quit: return [.quit]
+        case .loaded(let value): model.count += value
+        }
+        return []
+    }
+
+    func view(_ model: Model, size: Size) -> Grid {
+        var grid = Grid(size: size)
+        grid.write("Count: \(model.count)", at: .zero)
+        grid.cursor = Point(x: 7, y: 0)
+        return grid
+    }
+
+    func message(for event: InputEvent, model: Model) -> Message? {
+        guard case .key(let key) = event else { return nil }
+        switch key {
+        case .character("+"): return .increment
+        case .character("-"): return .decrement
+        case .character("l"): return .incrementLater
+        case .character("n"): return .nothing
+        case .character("q"): return .quit
+        default: return nil
+        }
+    }
+}
+
+@MainActor
+@Suite("Runtime loop")
+struct RuntimeTests {
+    @Test func updateIsPureAndEffectsAreValues() {
+        var model = Counter.Model()
+        let effects = Counter().update(&model, .incrementLater)
+        #expect(model.count == 0 && effects.count == 1)
+        #expect(Counter().update(&model, .quit).first?.isQuit == true)
+    }
+
+    @Test func effectsComeBackAsMessagesAndRenderOnlyOnChange() async {
+        let backend = HeadlessBackend(size: Size(width: 12, height: 2))
+        let runtime = Runtime(program: Counter(), backend: backend)
+        runtime.start()
+        #expect(runtime.renderCount == 1)
+        #expect(GridText.lines(backend.screen)[0] == "Count: 0")
+        await runtime.waitUntilIdle()
+        #expect(runtime.model.count == 10)
+        #expect(runtime.renderCount == 2)
+        #expect(GridText.lines(backend.screen)[0] == "Count: 10")
+
+        runtime.handle(.key(.character("+")))
+        #expect(runtime.model.count == 11)
+        #expect(runtime.renderCount == 3)
+        #expect(backend.updates.last?.cellCount == 1)  // "10" → "11": one cell
+
+        runtime.handle(.key(.character("n")))  // model unchanged
+        runtime.handle(.key(.character("x")))  // no message
+        #expect(runtime.renderCount == 3)
+
+        runtime.handle(.key(.character("l")))
+        #expect(runtime.pendingEffectCount == 1)
+        await runtime.waitUntilIdle()
+        #expect(runtime.model.count == 12)
+        #expect(runtime.renderCount == 4)
+        #expect(backend.cursor == Point(x: 7, y: 0))
+    }
+
+    @Test func resizeRepaintsEverythingWithoutAModelChange() {
+        let backend = HeadlessBackend(size: Size(width: 12, height: 2))
+        let runtime = Runtime(program: Counter(), backend: backend)
+        runtime.start()
+        backend.resize(to: Size(width: 15, height: 3))
+        runtime.handle(.resize(Size(width: 15, height: 3)))
+        #expect(runtime.renderCount == 2)
+        #expect(backend.updates.last?.isFullRepaint == true)
+        #expect(backend.screen.size == Size(width: 15, height: 3))
+    }
+
+    @Test func runConsumesInputUntilQuit() async {
+        let backend = HeadlessBackend(size: Size(width: 12, height: 1))
+        let runtime = Runtime(program: Counter(), backend: backend)
+        runtime.start()
+        await runtime.waitUntilIdle()  // the initial load (10) has landed
+        for key in ["+", "+", "-", "q", "+"] { backend.send(.key(.character(Character(key)))) }
+        await runtime.run()
+        #expect(runtime.isFinished)
+        #expect(runtime.model.count == 11)  // the "+" after "q" was not handled
+        #expect(runtime.pendingEffectCount == 0)
+        runtime.handle(.key(.character("+")))  // ignored after quit
+        #expect(runtime.model.count == 11)
+        #expect(GridText.lines(backend.screen)[0] == "Count: 11")
+    }
+
+    @Test func runEndsWhenInputEnds() async {
+        let backend = HeadlessBackend(size: Size(width: 12, height: 1))
+        let runtime = Runtime(program: Counter(), backend: backend)
+        backend.send(.key(.character("+")))
+        backend.endInput()
+        await runtime.run()
+        #expect(runtime.isFinished)
+    }
+}
