@@ -49,10 +49,28 @@ public final class PortalEmulator: Sendable {
     public static func start(_ options: EmulatorOptions) async throws -> PortalEmulator {
         let directory = options.dataDirectory ?? FileManager.default.temporaryDirectory
             .appendingPathComponent("termlets-portal-\(UUID().uuidString.lowercased())", isDirectory: true)
+        do {
+            return try await start(options, directory: directory)
+        } catch {
+            // A temporary directory of ours is not left behind by a failed start.
+            if options.dataDirectory == nil { try? FileManager.default.removeItem(at: directory) }
+            throw error
+        }
+    }
+
+    private static func start(_ options: EmulatorOptions, directory: URL) async throws -> PortalEmulator {
         if PortalDatabase.isEmpty(directory) { try await DemoTemplate.shared.install(into: directory) }
         let database = try PortalDatabase(directory: directory)
-        try await prepareData(database, seedFile: options.seedFile)
+        do {
+            try await prepareData(database, seedFile: options.seedFile)
+            return try await serve(options, directory: directory, database: database)
+        } catch {
+            try? database.pool.close()
+            throw error
+        }
+    }
 
+    private static func serve(_ options: EmulatorOptions, directory: URL, database: PortalDatabase) async throws -> PortalEmulator {
         let faults = FaultInjector(options.faults)
         let journal = RequestJournal(capacity: options.journalCapacity)
         let invoker = Invoker(registry: ServiceCatalog.registry(for: options.version), database: database)
@@ -88,6 +106,7 @@ public final class PortalEmulator: Sendable {
         }
         guard let boundPort else {
             serverTask.cancel()
+            await serverTask.value
             throw failure.current ?? EmulatorError.didNotStart
         }
         let urlHost = host.contains(":") ? "[\(host)]" : host

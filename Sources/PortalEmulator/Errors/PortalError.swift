@@ -29,14 +29,6 @@ struct PortalError: Error, Sendable, Equatable {
 }
 
 extension PortalError {
-    static func principal(_ message: String) -> PortalError {
-        PortalError(
-            category: .permission,
-            class62: "com.liferay.portal.security.auth.PrincipalException",
-            class7: "com.liferay.portal.kernel.security.auth.PrincipalException",
-            message: message)
-    }
-
     static func mustHavePermission(userId: Int64, action: String, modelClass7: String, modelClass62: String, id: Int64) -> PortalError {
         PortalError(
             category: .permission,

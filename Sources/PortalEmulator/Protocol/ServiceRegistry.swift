@@ -48,10 +48,9 @@ struct ServiceRegistry: Sendable {
     }
 
     /// Chooses the overload as the portal does: every name sent must be a parameter of it, and
-    /// among those the one with the fewest parameters left undefined wins. Path matching is
-    /// case-insensitive, like the portal's.
+    /// among those the one with the fewest parameters left undefined wins. Paths match exactly.
     func resolve(path: String, names: Set<String>) -> ServiceOverload? {
-        guard let overloads = methods[path] ?? methods[path.lowercased()] else { return nil }
+        guard let overloads = methods[path] else { return nil }
         var best: (overload: ServiceOverload, missing: Int)?
         for overload in overloads {
             let declared = Set(overload.parameters)
@@ -61,6 +60,4 @@ struct ServiceRegistry: Sendable {
         }
         return best?.overload
     }
-
-    func knows(path: String) -> Bool { methods[path] != nil || methods[path.lowercased()] != nil }
 }

@@ -7,25 +7,34 @@ import GRDB
 actor DemoTemplate {
     static let shared = DemoTemplate()
 
-    private var templateFile: URL?
+    /// The build of the template file, shared by every caller (started by the first).
+    private var template: Task<URL, any Error>?
 
     /// Copies the demo database into `directory` as `portal.sqlite`.
-    func install(into directory: URL) throws {
-        let template = try templateFile ?? build()
-        templateFile = template
+    func install(into directory: URL) async throws {
+        let build = template ?? Task { try await Self.build() }
+        template = build
+        let file: URL
+        do {
+            file = try await build.value
+        } catch {
+            template = nil
+            throw error
+        }
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(at: template, to: directory.appendingPathComponent(PortalDatabase.fileName))
+        try FileManager.default.copyItem(at: file, to: directory.appendingPathComponent(PortalDatabase.fileName))
     }
 
-    private func build() throws -> URL {
+    /// Builds the demo database off the cooperative threads (GRDB's writer queue does the work).
+    private static func build() async throws -> URL {
         let directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("termlets-portal-demo-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString.lowercased())")
         let database = try PortalDatabase(directory: directory)
-        try database.pool.write { db in
+        try await database.pool.write { db in
             try DemoData.create(in: db)
             try db.execute(sql: "INSERT INTO emulator_meta (key, value) VALUES ('demo', '1')")
         }
-        try database.pool.writeWithoutTransaction { db in _ = try db.checkpoint(.truncate) }
+        try await database.pool.writeWithoutTransaction { db in _ = try db.checkpoint(.truncate) }
         try database.pool.close()
         demoTemplateDirectoryForCleanup = directory.path
         atexit {

@@ -40,13 +40,12 @@ struct SeedFile: Sendable {
 
     func apply(to db: Database) throws {
         let now = EpochClock.nowMs()
-        for (index, site) in try items("sites").enumerated() {
+        for site in try items("sites") {
             let groupId = try site.id("groupId", db)
             let name = try site.string("name")
             try db.insertSite(groupId: groupId, companyId: DemoIDs.companyId, name: name,
                               friendlyURL: site.optionalString("friendlyURL") ?? "/" + name.lowercased().replacingOccurrences(of: " ", with: "-"),
                               description: site.optionalString("description") ?? "", creatorUserId: DemoIDs.adminUserId)
-            _ = index
         }
         for user in try items("users") {
             let userId = try user.id("userId", db)

@@ -17,6 +17,11 @@ struct EmulatorRequestContext: RequestContext {
         guard let address = channel.remoteAddress else { return false }
         if address.protocol == .unix { return true }
         guard let ip = address.ipAddress else { return false }
-        return ip.hasPrefix("127.") || ip == "::1" || ip.hasPrefix("::ffff:127.")
+        return Self.isLoopback(ip)
+    }
+
+    /// 127.0.0.0/8, `::1` and IPv4-mapped loopback addresses.
+    static func isLoopback(_ ip: String) -> Bool {
+        ip.hasPrefix("127.") || ip == "::1" || ip.lowercased().hasPrefix("::ffff:127.")
     }
 }

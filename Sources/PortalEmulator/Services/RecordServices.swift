@@ -100,19 +100,23 @@ enum RecordServices {
             let structure = try StructureServices.fetch(db, set.structureId)
             try validate(values, against: structure)
             let groupId = requestedGroupId > 0 ? requestedGroupId : set.groupId
-            let duplicates = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM record WHERE uuid = ? AND groupId = ?", arguments: [uuid, groupId]) ?? 0
-            if duplicates > 0 {
-                throw PortalError.system(
-                    "Unique index IX_DDLRecord_UUID_G violated: a DDLRecord with uuid \(uuid) already exists in group \(groupId)")
-            }
             let recordId = try db.nextId()
             let storageId = try db.nextId()
             let now = EpochClock.nowMs()
-            try db.insertRecord(
+            do {
+                try db.insertRecord(
+                    recordId: recordId, uuid: uuid, groupId: groupId, companyId: set.companyId, userId: user.userId,
+                    userName: user.fullName, recordSetId: recordSetId, storageId: storageId, displayIndex: displayIndex,
+                    status: status, values: values, createDate: now, modifiedDate: now)
+            } catch let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT {
+                // The portal's unique index on (uuid_, groupId) refuses a second record with the same uuid.
+                throw PortalError.system(
+                    "Unique index IX_DDLRecord_UUID_G violated: a DDLRecord with uuid \(uuid) already exists in group \(groupId)")
+            }
+            return RecordRow(
                 recordId: recordId, uuid: uuid, groupId: groupId, companyId: set.companyId, userId: user.userId,
                 userName: user.fullName, recordSetId: recordSetId, storageId: storageId, displayIndex: displayIndex,
-                status: status, values: values, createDate: now, modifiedDate: now)
-            return try fetch(db, recordId)
+                version: "1.0", status: status, fieldValues: values, createDate: now, modifiedDate: now)
         }
         return ModelJSON.record(record, call.version)
     }

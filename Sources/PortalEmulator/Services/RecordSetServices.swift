@@ -55,7 +55,8 @@ enum RecordSetServices {
     }
 
     static func fetch(_ db: Database, _ recordSetId: Int64) throws -> RecordSetRow {
-        guard let set = try RecordSetRow.fetchOne(db, sql: "SELECT * FROM recordSet WHERE recordSetId = ?", arguments: [recordSetId]) else {
+        let statement = try db.cachedStatement(sql: "SELECT * FROM recordSet WHERE recordSetId = ?")
+        guard let set = try RecordSetRow.fetchOne(statement, arguments: [recordSetId]) else {
             throw NotFound.recordSet(recordSetId)
         }
         return set

@@ -45,7 +45,8 @@ enum StructureServices {
     }
 
     static func fetch(_ db: Database, _ structureId: Int64) throws -> StructureRow {
-        guard let structure = try StructureRow.fetchOne(db, sql: "SELECT * FROM structure WHERE structureId = ?", arguments: [structureId]) else {
+        let statement = try db.cachedStatement(sql: "SELECT * FROM structure WHERE structureId = ?")
+        guard let structure = try StructureRow.fetchOne(statement, arguments: [structureId]) else {
             throw NotFound.structure(structureId)
         }
         return structure

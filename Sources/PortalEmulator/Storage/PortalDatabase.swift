@@ -104,8 +104,8 @@ struct PortalDatabase: Sendable {
 extension Database {
     /// The next ID from the portal-wide counter (like Liferay's `Counter`).
     func nextId() throws -> Int64 {
-        try execute(sql: "UPDATE counter SET currentId = currentId + 1 WHERE name = 'global'")
-        return try Int64.fetchOne(self, sql: "SELECT currentId FROM counter WHERE name = 'global'") ?? 0
+        let statement = try cachedStatement(sql: "UPDATE counter SET currentId = currentId + 1 WHERE name = 'global' RETURNING currentId")
+        return try Int64.fetchOne(statement) ?? 0
     }
 
     /// Keeps the counter above an ID chosen by demo or seed data.

@@ -197,6 +197,27 @@ struct RecordRow: Sendable, FetchableRecord {
     var createDate: Int64
     var modifiedDate: Int64
 
+    init(
+        recordId: Int64, uuid: String, groupId: Int64, companyId: Int64, userId: Int64, userName: String, recordSetId: Int64,
+        storageId: Int64, displayIndex: Int, version: String, status: Int, fieldValues: [String: String], createDate: Int64,
+        modifiedDate: Int64
+    ) {
+        self.recordId = recordId
+        self.uuid = uuid
+        self.groupId = groupId
+        self.companyId = companyId
+        self.userId = userId
+        self.userName = userName
+        self.recordSetId = recordSetId
+        self.storageId = storageId
+        self.displayIndex = displayIndex
+        self.version = version
+        self.status = status
+        self.fieldValues = fieldValues
+        self.createDate = createDate
+        self.modifiedDate = modifiedDate
+    }
+
     init(row: Row) {
         recordId = row["recordId"]
         uuid = row["uuid"]

@@ -79,6 +79,7 @@ struct Portal: Sendable {
 enum HarnessError: Error { case unexpected(String) }
 
 /// Starts an emulator on port 0 with its own temporary data directory, runs `body`, stops it.
+@discardableResult
 func withPortal<T>(
     _ version: PortalVersion = .v7, dataDirectory: URL? = nil, seedFile: URL? = nil, faults: FaultSettings = .none,
     _ body: (Portal) async throws -> T
