@@ -81,6 +81,8 @@ let package = Package(
             dependencies: [
                 "DDM",
                 "PortalClient",
+                "Screenlets",
+                "TermUI",
                 "PortalEmulator",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
