@@ -11,6 +11,7 @@ struct TermletsCommand: AsyncParsableCommand {
             FormCommand.self,
             InspectCommand.self,
             ListCommand.self,
+            LoginCommand.self,
             PortalCommand.self,
         ]
     )
