@@ -117,6 +117,6 @@ let package = Package(
             resources: [.copy("Fixtures")]
         ),
         // Drives the real `termlets` binary: exit codes, output shapes, terminal sessions in tmux.
-        .testTarget(name: "TermletsCLITests", dependencies: ["TermletsTestSupport"]),
+        .testTarget(name: "TermletsCLITests", dependencies: ["TermletsTestSupport", "DDM"]),
     ]
 )
