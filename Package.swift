@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "OfflineStore", targets: ["OfflineStore"]),
         .library(name: "Screenlets", targets: ["Screenlets"]),
         .library(name: "TermUI", targets: ["TermUI"]),
+        .library(name: "CursesBackend", targets: ["CursesBackend"]),
         .library(name: "TermUITesting", targets: ["TermUITesting"]),
     ],
     dependencies: [
@@ -38,6 +39,15 @@ let package = Package(
         //    key map, text editing, Elm-style runtime. No curses: testable headless.
         .target(name: "TermUI"),
 
+        // 6. Curses backend: the only code that touches ncurses (through the CNcurses shim). Draws
+        //    frame diffs, reads input, restores the terminal on every exit (docs/curses.md).
+        .systemLibrary(
+            name: "CNcurses",
+            pkgConfig: "ncursesw",
+            providers: [.apt(["libncurses-dev"]), .brew(["ncurses"])]
+        ),
+        .target(name: "CursesBackend", dependencies: ["CNcurses", "TermUI"]),
+
         // Test support for TermUI screens: grid-to-text rendering and golden snapshot files.
         .target(name: "TermUITesting", dependencies: ["TermUI"]),
 
@@ -46,6 +56,8 @@ let package = Package(
             name: "termlets",
             dependencies: [
                 "DDM",
+                "TermUI",
+                "CursesBackend",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -58,6 +70,8 @@ let package = Package(
         .testTarget(name: "ScreenletsTests", dependencies: ["Screenlets", "DDM"]),
         // Drives the real `termlets` binary: exit codes, output shapes, terminal sessions in tmux.
         .testTarget(name: "TermletsCLITests", dependencies: ["TermletsTestSupport"]),
+        // The curses backend: bytes written on a file terminal, and the real binary in tmux.
+        .testTarget(name: "CursesBackendTests", dependencies: ["CursesBackend", "TermUI", "TermletsTestSupport"]),
         .testTarget(
             name: "TermUITests",
             dependencies: ["TermUI", "TermUITesting"],

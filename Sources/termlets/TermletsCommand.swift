@@ -9,6 +9,7 @@ struct TermletsCommand: AsyncParsableCommand {
         abstract: "Liferay Dynamic Data Lists in the terminal: forms, record lists, galleries.",
         subcommands: [
             InspectCommand.self,
+            TerminalCheckCommand.self,
         ]
     )
 
