@@ -60,6 +60,7 @@ public final class SpawnedProcess: @unchecked Sendable {
     private let stderr: StreamCollector
     private let lock = NSLock()
     private var exitStatus: Int32?
+    private var stdinClosed = false
 
     /// Starts `executable` with `arguments`; the environment is the clean test environment plus
     /// `environment`.
@@ -121,7 +122,15 @@ public final class SpawnedProcess: @unchecked Sendable {
         }
     }
 
-    public func closeStandardInput() { close(stdinWrite) }
+    /// Closes the child's standard input. Idempotent: closing a descriptor twice could close one
+    /// another thread just opened under the same number.
+    public func closeStandardInput() {
+        let open = lock.withLock { () -> Bool in
+            defer { stdinClosed = true }
+            return !stdinClosed
+        }
+        if open { close(stdinWrite) }
+    }
 
     public func signal(_ signal: Int32) { kill(pid, signal) }
 
@@ -162,7 +171,7 @@ public final class SpawnedProcess: @unchecked Sendable {
             kill(pid, SIGKILL)
             _ = wait(timeout: 5)
         }
-        close(stdinWrite)
+        closeStandardInput()
     }
 
     /// Serialises pipe creation with spawning: between `pipe` and `fcntl(FD_CLOEXEC)` no other
