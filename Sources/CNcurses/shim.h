@@ -95,18 +95,22 @@ static inline int cn_install_handler(int signo, void (*handler)(int), struct sig
     return sigaction(signo, &action, previous);
 }
 
+/// Like cn_install_handler, for a handler that receives the signal's siginfo (SA_SIGINFO).
+static inline int cn_install_info_handler(int signo, void (*handler)(int, siginfo_t *, void *), struct sigaction *previous) {
+    struct sigaction action;
+    action.sa_sigaction = handler;
+    sigfillset(&action.sa_mask);
+    action.sa_flags = SA_RESTART | SA_SIGINFO;
+    return sigaction(signo, &action, previous);
+}
+
+/// True when a signal was sent by a process (kill, raise, abort) rather than raised by the
+/// kernel for a fault in the instruction that was running (si_code <= 0: SI_USER, SI_TKILL, …).
+static inline int cn_signal_was_sent(const siginfo_t *info) { return info == 0 || info->si_code <= 0; }
+
 /// Puts back an action saved by cn_install_handler.
 static inline int cn_restore_handler(int signo, const struct sigaction *previous) {
     return sigaction(signo, previous, 0);
-}
-
-/// Makes `signo` take its default action (used before re-raising a fatal signal).
-static inline void cn_default_handler(int signo) {
-    struct sigaction action;
-    action.sa_handler = SIG_DFL;
-    sigemptyset(&action.sa_mask);
-    action.sa_flags = 0;
-    sigaction(signo, &action, 0);
 }
 
 #endif

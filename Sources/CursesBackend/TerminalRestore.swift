@@ -3,8 +3,8 @@ import Glibc
 
 /// Puts the terminal back the way the shell had it, from any exit path: the normal close, `exit()`
 /// (an `atexit` hook), SIGINT/SIGTERM/SIGHUP (restore, then exit with 128 + signal) and crashes
-/// (SIGSEGV, SIGBUS, SIGABRT, SIGFPE, SIGILL, SIGTRAP, SIGQUIT: restore, then re-raise with the
-/// default action). Restoring happens at most once, whichever path gets there first.
+/// (SIGSEGV, SIGBUS, SIGABRT, SIGFPE, SIGILL, SIGTRAP, SIGQUIT: restore, then hand the signal to
+/// the action it had before — the default, or the Swift runtime's backtracer). Restoring happens at most once, whichever path gets there first.
 ///
 /// The signal path is async-signal-safe up to its last step: it writes precomputed bytes (mouse
 /// and paste reporting off, and attributes, cursor and screen when curses cannot do it) with
@@ -46,7 +46,7 @@ enum TerminalRestore {
 
     /// Signals after which the program exits with status 128 + signal.
     static let terminationSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
-    /// Signals that are crashes: re-raised with the default action after restoring.
+    /// Signals that are crashes: passed on to their previous action after restoring.
     static let crashSignals: [Int32] = [SIGSEGV, SIGBUS, SIGABRT, SIGFPE, SIGILL, SIGTRAP, SIGQUIT]
 
     /// Records what restoring needs: the terminal descriptor and its current (shell) modes, and the
@@ -82,7 +82,7 @@ enum TerminalRestore {
     static func installHandlers(resizePipe: Int32?) {
         guard cn_exchange(flags + 4, 1) == 0 else { return }
         for signal in terminationSignals { _ = cn_install_handler(signal, handleTermination, previousActions + Int(signal)) }
-        for signal in crashSignals { _ = cn_install_handler(signal, handleCrash, previousActions + Int(signal)) }
+        for signal in crashSignals { _ = cn_install_info_handler(signal, handleCrash, previousActions + Int(signal)) }
         if let resizePipe {
             cn_store(flags + 3, resizePipe)
             _ = cn_install_handler(SIGWINCH, handleResize, previousActions + Int(SIGWINCH))
@@ -132,6 +132,11 @@ enum TerminalRestore {
         }
     }
 
+    /// Puts back the action `signal` had before `installHandlers` (async-signal-safe).
+    static func restorePreviousAction(_ signal: Int32) {
+        _ = cn_restore_handler(signal, previousActions + Int(signal))
+    }
+
     /// Writes SIGWINCH's wake-up byte (async-signal-safe).
     static func notifyResize() {
         let descriptor = cn_load(flags + 3)
@@ -170,12 +175,14 @@ private func handleTermination(_ signal: Int32) {
     _exit(128 + signal)
 }
 
-private func handleCrash(_ signal: Int32) {
+private func handleCrash(_ signal: Int32, _ info: UnsafeMutablePointer<siginfo_t>?, _ context: UnsafeMutableRawPointer?) {
     TerminalRestore.restoreFromHandler()
-    // Blocked while this handler runs: delivered with the default action when it returns (a real
-    // fault re-executes the faulting instruction and ends the same way).
-    cn_default_handler(signal)
-    raise(signal)
+    // The previous action: the default, or the Swift runtime's crash reporter, which now prints its
+    // backtrace on a usable terminal.
+    TerminalRestore.restorePreviousAction(signal)
+    // A fault re-executes the faulting instruction when this returns and faults again, with its
+    // real siginfo; a signal that was sent (kill, abort) is sent again, delivered on return.
+    if cn_signal_was_sent(info) != 0 { raise(signal) }
 }
 
 private func handleResize(_ signal: Int32) {

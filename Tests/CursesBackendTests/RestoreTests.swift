@@ -9,7 +9,10 @@ struct RestoreTests {
     /// Runs terminal-check under `sh`, which then prints its status and `stty -a`.
     static func start(_ arguments: [String] = []) async throws -> TmuxSession {
         let command = ([TermletsBinary.url.path, "terminal-check"] + arguments).map { "'\($0)'" }.joined(separator: " ")
-        let session = try TmuxSession(["sh", "-c", "\(command); echo \"[status $?]\"; stty -a; echo DONE"])
+        // Swift's crash reporter prints its backtrace on the restored terminal; on a terminal it
+        // would then wait 30 s for a key, so make it non-interactive.
+        let session = try TmuxSession(["sh", "-c", "\(command); echo \"[status $?]\"; stty -a; echo DONE"],
+                                      environment: ["SWIFT_BACKTRACE": "interactive=no"])
         if arguments.contains("--crash-after-start") {
             try await session.waitFor(text: "DONE")
         } else {
