@@ -100,6 +100,31 @@ struct BytesWrittenTests {
         #expect(moved <= ansiBytes + 8)  // no worse than writing the diff by hand
     }
 
+    /// A form: 20 labelled fields, the focused field's 30-cell value box highlighted.
+    static func formFrame(focus: Int) -> Grid {
+        var grid = Grid(size: size)
+        for field in 0..<20 {
+            grid.write("Field \(field + 1)", at: Point(x: 2, y: field + 2), style: Style(foreground: .brightBlack))
+            let style = field == focus ? Style(foreground: .black, background: .cyan) : Style(attributes: .underline)
+            grid.write("value \(field + 1)", fitting: Rect(x: 20, y: field + 2, width: 30, height: 1), style: style)
+        }
+        return grid
+    }
+
+    @Test func aFieldFocusMoveWritesLessThanDialog() throws {
+        let directory = try TemporaryDirectory()
+        let (backend, path) = try Self.fileBackend(in: directory)
+        defer { backend.close() }
+        var renderer = FrameRenderer()
+        backend.present(renderer.update(to: Self.formFrame(focus: 5)))
+        let before = try Self.fileSize(path)
+        backend.present(renderer.update(to: Self.formFrame(focus: 6)))
+        let moved = try Self.fileSize(path) - before
+        print("curses bytes per field focus move: \(moved)")
+        #expect(moved > 60)  // two 30-cell boxes change style
+        #expect(moved < 97)  // dialog --form: 97 bytes per field move (SPEC §4)
+    }
+
     @Test func anUnchangedFrameWritesNothing() throws {
         let directory = try TemporaryDirectory()
         let (backend, path) = try Self.fileBackend(in: directory)

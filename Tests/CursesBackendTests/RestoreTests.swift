@@ -63,6 +63,13 @@ struct RestoreTests {
         try await Self.expectRestored(session, status: [143])
     }
 
+    @Test func afterSIGINT() async throws {
+        let session = try await Self.start()
+        let pid = try Self.pid(on: try session.screen())
+        #expect(kill(pid, SIGINT) == 0)
+        try await Self.expectRestored(session, status: [130])
+    }
+
     @Test func afterSIGHUP() async throws {
         let session = try await Self.start()
         let pid = try Self.pid(on: try session.screen())
