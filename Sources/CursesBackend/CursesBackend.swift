@@ -177,6 +177,12 @@ public final class CursesBackend: TerminalBackend {
         let width = Int32(size.width)
         for grapheme in change.text {
             guard x < width else { break }
+            if let ascii = grapheme.asciiValue, ascii >= 0x20, ascii < 0x7F {
+                // The common case, without building a cell.
+                put(CollectionOfOne(UInt32(ascii)), y: y, x: x, attributes: attributes, pair: pair, in: window)
+                x += 1
+                continue
+            }
             let columns = max(1, DisplayWidth.of(grapheme))
             let cell = CursesCell(grapheme, width: columns)
             put(cell.scalars, y: y, x: x, attributes: attributes, pair: pair, in: window)
@@ -185,10 +191,13 @@ public final class CursesBackend: TerminalBackend {
         }
     }
 
-    private func put(_ scalars: [UInt32], y: Int32, x: Int32, attributes: attr_t, pair: Int16,
-                     in window: UnsafeMutablePointer<WINDOW>) {
-        let count = min(scalars.count, scratch.count - 1)
-        for index in 0..<count { scratch[index] = wchar_t(bitPattern: scalars[index]) }
+    private func put<C: Collection<UInt32>>(_ scalars: C, y: Int32, x: Int32, attributes: attr_t, pair: Int16,
+                                            in window: UnsafeMutablePointer<WINDOW>) {
+        var count = 0
+        for scalar in scalars.prefix(scratch.count - 1) {
+            scratch[count] = wchar_t(bitPattern: scalar)
+            count += 1
+        }
         scratch[count] = 0
         var character = cchar_t()
         _ = setcchar(&character, scratch, attributes, pair, nil)

@@ -16,7 +16,7 @@ struct RestoreTests {
         if arguments.contains("--crash-after-start") {
             try await session.waitFor(text: "DONE")
         } else {
-            try await session.waitFor(text: "events 0")
+            try await session.waitForScreen("the first frame") { $0.contains("events 0") && $0.contains("END") }
             #expect(try session.format("#{alternate_on}#{mouse_sgr_flag}#{cursor_flag}") == "110")
         }
         return session

@@ -12,7 +12,8 @@ struct TerminalCheckTests {
     static func start(columns: Int = 100, rows: Int = 30, environment: [String: String] = [:]) async throws -> TmuxSession {
         let session = try TmuxSession([TermletsBinary.url.path, "terminal-check"], columns: columns, rows: rows,
                                       environment: ["NO_COLOR": ""].merging(environment) { $1 })
-        try await session.waitFor(text: "events 0")
+        // The first frame is complete once its last row (drawn last) is there.
+        try await session.waitForScreen("the first frame") { $0.contains("events 0") && $0.contains("END") }
         return session
     }
 
@@ -55,8 +56,9 @@ struct TerminalCheckTests {
     @Test func aResizeIsReportedAndTheScreenLaidOutAgain() async throws {
         let terminal = try await Self.start()
         try terminal.resize(columns: 72, rows: 20)
+        // tmux may show a frame half drawn: wait for its last row too.
         let screen = try await terminal.waitForScreen("the new size on screen") {
-            $0.contains("size 72x20  resizes 1") && $0.contains("last: resize 72x20")
+            $0.contains("size 72x20  resizes 1") && $0.contains("last: resize 72x20") && $0.contains("END")
         }
         let lines = screen.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         // The status line moved to the new last row and reaches the new right edge.
