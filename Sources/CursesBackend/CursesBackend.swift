@@ -46,13 +46,22 @@ public final class CursesBackend: TerminalBackend {
         self.configuration = configuration
         _ = cn_setlocale_from_environment()
 
+        // Everything that can fail before curses changes the terminal.
         let resizePipe = try Pipe.make()
-        guard let output = fdopen(dup(configuration.outputDescriptor), "w"),
-              let input = fdopen(dup(configuration.inputDescriptor), "r")
-        else {
+        let reader = configuration.readsInput
+            ? try? InputReader(input: configuration.inputDescriptor, resizePipe: resizePipe.read,
+                               escapeDelay: configuration.escapeDelay)
+            : nil
+        let output = fdopen(dup(configuration.outputDescriptor), "w")
+        let input = fdopen(dup(configuration.inputDescriptor), "r")
+        guard let output, let input, reader != nil || !configuration.readsInput else {
+            let code = errno
+            if let output { fclose(output) }
+            if let input { fclose(input) }
+            reader?.stop(started: false)
             Glibc.close(resizePipe.read)
             Glibc.close(resizePipe.write)
-            throw CursesTerminalError.systemCall("fdopen", errno)
+            throw CursesTerminalError.systemCall(reader == nil && configuration.readsInput ? "pipe" : "fdopen", code)
         }
         TerminalRestore.prepare(terminal: configuration.outputDescriptor, modeReset: Self.modeBytes(configuration, on: false))
         if configuration.installsSignalHandlers {
@@ -63,6 +72,7 @@ public final class CursesBackend: TerminalBackend {
             TerminalRestore.removeHandlers()
             fclose(output)
             fclose(input)
+            reader?.stop(started: false)
             Glibc.close(resizePipe.read)
             Glibc.close(resizePipe.write)
             throw CursesTerminalError.unknownTerminal(terminalType)
@@ -104,9 +114,7 @@ public final class CursesBackend: TerminalBackend {
         Self.anyOpen = true
         (inputEvents, continuation) = AsyncStream.makeStream(of: InputEvent.self, bufferingPolicy: .unbounded)
         writeToTerminal(Self.modeBytes(configuration, on: true))
-        if configuration.readsInput {
-            let reader = try InputReader(input: configuration.inputDescriptor, resizePipe: resizePipe.read,
-                                         escapeDelay: configuration.escapeDelay)
+        if let reader {
             self.reader = reader
             reader.start()
             pump = Task { @MainActor [weak self] in

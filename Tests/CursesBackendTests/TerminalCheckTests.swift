@@ -22,6 +22,15 @@ struct TerminalCheckTests {
         screen.split(separator: "\n", omittingEmptySubsequences: false).first { $0.hasPrefix(" " + prefix) }.map(String.init)
     }
 
+    @Test func anUnknownTerminalTypeFailsCleanly() async throws {
+        // tmux sets TERM for the pane itself, so override it in the command.
+        let terminal = try TmuxSession(["env", "TERM=no-such-terminal", TermletsBinary.url.path, "terminal-check"])
+        let screen = try await terminal.waitFor(text: "[exit ")
+        #expect(screen.contains("error: input: cannot open the terminal: unknown terminal type \"no-such-terminal\""))
+        #expect(screen.contains("[exit 1]"))
+        #expect(try terminal.format("#{alternate_on}#{mouse_standard_flag}") == "00")
+    }
+
     @Test func keysArriveAsKeyEvents() async throws {
         let terminal = try await Self.start()
         let keys: [(String, String)] = [

@@ -31,7 +31,8 @@ struct TerminalCheckCommand: AsyncParsableCommand {
         do {
             model = try await CursesTerminal.run(screen)
         } catch let error as CursesTerminalError {
-            throw CommandFailure(.input, "terminal-check needs a terminal: \(error)")
+            if case .notATerminal = error { throw CommandFailure(.input, "terminal-check needs a terminal: \(error)") }
+            throw CommandFailure(.input, "cannot open the terminal: \(error)")
         }
         if model.exitStatus != 0 { throw ExitCode(model.exitStatus) }
     }
