@@ -74,6 +74,19 @@ static inline int cn_make_pipe(int ends[2]) {
     return 0;
 }
 
+/// Grows a pipe's buffer (Linux F_SETPIPE_SZ); returns the new size or -1.
+static inline int cn_set_pipe_size(int fd, int size) {
+#ifdef F_SETPIPE_SZ
+    return fcntl(fd, F_SETPIPE_SZ, size);
+#else
+    (void)fd; (void)size;
+    return -1;
+#endif
+}
+
+/// dup with close-on-exec (fcntl is variadic).
+static inline int cn_dup_cloexec(int fd) { return fcntl(fd, F_DUPFD_CLOEXEC, 0); }
+
 /// Atomically stores `value` in `*flag` and returns the old value (async-signal-safe).
 static inline int cn_exchange(volatile int *flag, int value) {
     return __atomic_exchange_n(flag, value, __ATOMIC_SEQ_CST);

@@ -111,6 +111,7 @@ public final class CursesBackend: TerminalBackend {
 
         TerminalRestore.setScreenReset(Self.terminfoBytes(["sgr0", "cnorm", "rmcup"]))
         TerminalRestore.activate()
+        if configuration.capturesStandardError { TerminalRestore.captureStandardError() }
         Self.anyOpen = true
         (inputEvents, continuation) = AsyncStream.makeStream(of: InputEvent.self, bufferingPolicy: .unbounded)
         writeToTerminal(Self.modeBytes(configuration, on: true))

@@ -25,6 +25,9 @@ public struct CursesConfiguration: Sendable {
     public var bracketedPaste = true
     /// Install the SIGINT/SIGTERM/SIGHUP, crash and SIGWINCH handlers.
     public var installsSignalHandlers = true
+    /// Hold standard error back while the screen is up and write it out after the restore (when
+    /// standard error is a terminal), so stray messages neither corrupt the screen nor vanish.
+    public var capturesStandardError = true
     /// Use this size instead of asking the terminal (for a file or pipe as the terminal).
     public var fixedSize: Size? = nil
 

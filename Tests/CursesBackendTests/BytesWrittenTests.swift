@@ -39,6 +39,7 @@ struct BytesWrittenTests {
         configuration.environment = ["TERM": "xterm-256color", "LANG": "C.UTF-8"].merging(environment) { $1 }
         configuration.readsInput = false
         configuration.installsSignalHandlers = false
+        configuration.capturesStandardError = false
         configuration.fixedSize = size
         return (try CursesBackend(configuration: configuration), path)
     }

@@ -50,6 +50,18 @@ struct RestoreTests {
         try await Self.expectRestored(session, status: [0])
     }
 
+    @Test func standardErrorWrittenDuringTheScreenShowsAfterIt() async throws {
+        let session = try await Self.start(["--write-stderr", "stray message 42"])
+        #expect(!(try session.screen()).contains("stray message 42"), "not drawn over the screen")
+        try session.send("q")
+        try await Self.expectRestored(session, status: [0])
+        let screen = try session.screen()
+        let lines = screen.split(separator: "\n").map(String.init)
+        let message = try #require(lines.firstIndex(of: "stray message 42"))
+        let status = try #require(lines.firstIndex(of: "[status 0]"))
+        #expect(message < status)
+    }
+
     @Test func afterCtrlC() async throws {
         let session = try await Self.start()
         try session.send("C-c")
@@ -85,6 +97,9 @@ struct RestoreTests {
     @Test func afterASwiftRuntimeTrap() async throws {
         let session = try await Self.start(["--crash-after-start", "--crash-kind", "trap"])
         try await Self.expectRestored(session, status: [128 + Int(SIGILL), 128 + Int(SIGTRAP)])
+        // The runtime's message, written to standard error before the trap, was kept and shown.
+        let history = try session.history()
+        #expect(history.contains("Fatal error: terminal-check: --crash-after-start trap"))
     }
 
     @Test func afterAbort() async throws {

@@ -34,6 +34,9 @@ public final class TmuxSession: @unchecked Sendable {
     /// The visible screen as text, one line per row.
     public func screen() throws -> String { try tmux(["capture-pane", "-p", "-t", name]) }
 
+    /// The scrollback and the visible screen, for output that scrolled away.
+    public func history() throws -> String { try tmux(["capture-pane", "-p", "-S", "-", "-t", name]) }
+
     /// The screen with SGR attributes, for style assertions.
     public func screenWithStyles() throws -> String { try tmux(["capture-pane", "-p", "-e", "-t", name]) }
 

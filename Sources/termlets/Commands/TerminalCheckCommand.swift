@@ -18,6 +18,9 @@ struct TerminalCheckCommand: AsyncParsableCommand {
     @Option(help: .hidden)
     var crashKind: String = TerminalCheckScreen.Crash.segv.rawValue
 
+    @Option(help: .hidden)
+    var writeStderr: String?
+
     func validate() throws {
         guard TerminalCheckScreen.Crash(rawValue: crashKind) != nil else {
             throw ValidationError("--crash-kind must be one of: \(TerminalCheckScreen.Crash.allCases.map(\.rawValue).joined(separator: ", "))")
@@ -26,7 +29,8 @@ struct TerminalCheckCommand: AsyncParsableCommand {
 
     func run() async throws {
         let screen = TerminalCheckScreen(
-            pid: getpid(), crash: crashAfterStart ? TerminalCheckScreen.Crash(rawValue: crashKind) : nil)
+            pid: getpid(), crash: crashAfterStart ? TerminalCheckScreen.Crash(rawValue: crashKind) : nil,
+            standardErrorLine: writeStderr)
         let model: TerminalCheckScreen.Model
         do {
             model = try await CursesTerminal.run(screen)

@@ -30,12 +30,22 @@ struct TerminalCheckScreen: Program {
 
     let pid: Int32
     let crash: Crash?
+    /// Written to standard error once the screen is up (the stderr capture test).
+    var standardErrorLine: String? = nil
 
     /// The column the markers after the wide, combining and emoji samples are drawn at.
     static let markerColumn = 24
 
     func initialize() -> (Model, [Effect<Message>]) {
-        (Model(), crash == nil ? [] : [.message(.crash)])
+        var effects: [Effect<Message>] = []
+        if let line = standardErrorLine {
+            effects.append(.task {
+                FileHandle.standardError.write(Data((line + "\n").utf8))
+                return nil
+            })
+        }
+        if crash != nil { effects.append(.message(.crash)) }
+        return (Model(), effects)
     }
 
     func update(_ model: inout Model, _ message: Message) -> [Effect<Message>] {
