@@ -99,6 +99,21 @@ struct BytesWrittenTests {
         #expect(moved > 120)  // two 60-cell rows change colour
         #expect(moved < 220)  // and nothing else but the counter
         #expect(moved <= ansiBytes + 8)  // no worse than writing the diff by hand
+
+        // CPU per present of a focus move (diff excluded), printed for docs/curses.md.
+        let frames = [Self.listFrame(focus: 5), Self.listFrame(focus: 4)]
+        let updates = (0..<100).map { renderer.update(to: frames[$0 % 2]) }
+        let start = Self.threadCPUTime()
+        for update in updates { backend.present(update) }
+        let perPresent = (Self.threadCPUTime() - start) / Double(updates.count)
+        print("curses CPU per focus-move present: \(Int(perPresent * 1_000_000)) µs")
+        #expect(perPresent < 0.005)
+    }
+
+    static func threadCPUTime() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
     }
 
     /// A form: 20 labelled fields, the focused field's 30-cell value box highlighted.
