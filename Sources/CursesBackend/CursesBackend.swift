@@ -65,11 +65,13 @@ public final class CursesBackend: TerminalBackend {
         }
         TerminalRestore.prepare(terminal: configuration.outputDescriptor, modeReset: Self.modeBytes(configuration, on: false))
         if configuration.installsSignalHandlers {
-            // Before newterm, so ncurses leaves SIGINT, SIGTERM and SIGWINCH to us.
+            // Before newterm, so ncurses leaves SIGINT, SIGTERM, SIGWINCH and SIGTSTP to us.
             TerminalRestore.installHandlers(resizePipe: configuration.readsInput ? resizePipe.write : nil)
+            JobControl.install()
         }
         guard let screen = newterm(terminalType, output, input) else {
             TerminalRestore.removeHandlers()
+            JobControl.remove()
             fclose(output)
             fclose(input)
             reader?.stop(started: false)
@@ -110,6 +112,9 @@ public final class CursesBackend: TerminalBackend {
         _ = curs_set(0)
 
         TerminalRestore.setScreenReset(Self.terminfoBytes(["sgr0", "cnorm", "rmcup"]))
+        JobControl.setCursorHidden(true)
+        JobControl.prepare(resume: Self.terminfoBytes(["smcup"]) + Self.modeBytes(configuration, on: true),
+                           hideCursor: Self.terminfoBytes(["civis"]))
         TerminalRestore.activate()
         if configuration.capturesStandardError { TerminalRestore.captureStandardError() }
         Self.anyOpen = true
@@ -168,6 +173,7 @@ public final class CursesBackend: TerminalBackend {
         pump?.cancel()
         TerminalRestore.restore()
         TerminalRestore.removeHandlers()
+        JobControl.remove()
         delscreen(screen)
         fclose(outputFile)
         fclose(inputFile)
@@ -222,6 +228,7 @@ public final class CursesBackend: TerminalBackend {
             _ = leaveok(window, true)
             if cursor != nil { _ = curs_set(0) }
         }
+        JobControl.setCursorHidden(position == nil)
         cursor = position
     }
 

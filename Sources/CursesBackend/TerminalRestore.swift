@@ -185,6 +185,20 @@ enum TerminalRestore {
         close(captured)
     }
 
+    /// For a stop (SIGTSTP): the handler path's terminal steps — reporting off, attributes, cursor
+    /// and screen reset, the shell's modes — leaving the restore owed (async-signal-safe).
+    static func leaveScreenForStop() {
+        writeAll(modeReset)
+        writeAll(screenReset)
+        if hasSavedModes { _ = tcsetattr(flags[2], TCSANOW, savedModes) }
+    }
+
+    /// Writes bytes to the terminal (async-signal-safe).
+    static func writeToTerminal(_ bytes: UnsafeMutableBufferPointer<UInt8>) { writeAll(bytes) }
+
+    /// The terminal descriptor (-1 before `prepare`).
+    static var terminalDescriptor: Int32 { flags[2] }
+
     /// Writes SIGWINCH's wake-up byte (async-signal-safe).
     static func notifyResize() {
         let descriptor = cn_load(flags + 3)
@@ -211,7 +225,7 @@ enum TerminalRestore {
 
     /// Swaps in a new buffer; the old one is leaked on purpose, as a handler might still hold it.
     @MainActor
-    private static func replace(_ buffer: inout UnsafeMutableBufferPointer<UInt8>, with bytes: [UInt8]) {
+    static func replace(_ buffer: inout UnsafeMutableBufferPointer<UInt8>, with bytes: [UInt8]) {
         let fresh = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: bytes.count)
         _ = fresh.initialize(from: bytes)
         buffer = fresh

@@ -89,6 +89,21 @@ struct RestoreTests {
         try await Self.expectRestored(session, status: [129])
     }
 
+    @Test func aStopGivesTheTerminalBackAndContinuingRedraws() async throws {
+        let session = try await Self.start()
+        let pid = try Self.pid(on: try session.screen())
+        #expect(kill(pid, SIGTSTP) == 0)
+        _ = try await waitFor("the normal screen while stopped") {
+            try session.format("#{alternate_on} #{mouse_standard_flag} #{mouse_sgr_flag} #{cursor_flag}") == "0 0 0 1" ? true : nil
+        }
+        #expect(!(try session.screen()).contains("colours:"))
+        #expect(kill(pid, SIGCONT) == 0)
+        try await session.waitForScreen("the check screen redrawn") { $0.contains("colours:") && $0.contains("END") }
+        #expect(try session.format("#{alternate_on}#{mouse_sgr_flag}#{cursor_flag}") == "110")
+        try session.send("q")
+        try await Self.expectRestored(session, status: [0])
+    }
+
     @Test func afterASegmentationFault() async throws {
         let session = try await Self.start(["--crash-after-start"])
         try await Self.expectRestored(session, status: [128 + Int(SIGSEGV)])
