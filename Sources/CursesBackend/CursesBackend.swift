@@ -31,8 +31,7 @@ public final class CursesBackend: TerminalBackend {
     private let continuation: AsyncStream<InputEvent>.Continuation
     private var reader: InputReader?
     private var pump: Task<Void, Never>?
-    private var pairs: ColorPairTable
-    private var styles: [Style: (attributes: attr_t, pair: Int16)] = [:]
+    private var styles: CursesStyles
     private var cursor: Point? = nil
     private var needsClear = false
     private var scratch = [wchar_t](repeating: 0, count: 8)
@@ -63,7 +62,7 @@ public final class CursesBackend: TerminalBackend {
             Glibc.close(resizePipe.write)
             throw CursesTerminalError.systemCall(reader == nil && configuration.readsInput ? "pipe" : "fdopen", code)
         }
-        TerminalRestore.prepare(terminal: configuration.outputDescriptor, modeReset: Self.modeBytes(configuration, on: false))
+        TerminalRestore.prepare(terminal: configuration.outputDescriptor, modeReset: TerminalStrings.reporting(configuration, on: false))
         if configuration.installsSignalHandlers {
             // Before newterm, so ncurses leaves SIGINT, SIGTERM, SIGWINCH and SIGTSTP to us.
             TerminalRestore.installHandlers(resizePipe: configuration.readsInput ? resizePipe.write : nil)
@@ -103,7 +102,7 @@ public final class CursesBackend: TerminalBackend {
         colorDepth = min(ColorDepth.detect(environment: configuration.environment, maximum: maximum),
                          configuration.maximumColorDepth)
         let palette = CursesPalette(depth: colorDepth, colorCount: colorCount, hasDefaultColors: hasDefaultColors)
-        pairs = ColorPairTable(capacity: min(cn_color_pairs() - 1, Int32(Int16.max)), palette: palette)
+        styles = CursesStyles(pairs: ColorPairTable(capacity: min(cn_color_pairs() - 1, Int32(Int16.max)), palette: palette))
 
         if let fixed = configuration.fixedSize {
             _ = resizeterm(Int32(fixed.height), Int32(fixed.width))
@@ -111,15 +110,15 @@ public final class CursesBackend: TerminalBackend {
         size = Size(width: Int(cn_cols()), height: Int(cn_lines()))
         _ = curs_set(0)
 
-        TerminalRestore.setScreenReset(Self.terminfoBytes(["sgr0", "cnorm", "rmcup"]))
+        TerminalRestore.setScreenReset(TerminalStrings.terminfo(["sgr0", "cnorm", "rmcup"]))
         JobControl.setCursorHidden(true)
-        JobControl.prepare(resume: Self.terminfoBytes(["smcup"]) + Self.modeBytes(configuration, on: true),
-                           hideCursor: Self.terminfoBytes(["civis"]))
+        JobControl.prepare(resume: TerminalStrings.terminfo(["smcup"]) + TerminalStrings.reporting(configuration, on: true),
+                           hideCursor: TerminalStrings.terminfo(["civis"]))
         TerminalRestore.activate()
         if configuration.capturesStandardError { TerminalRestore.captureStandardError() }
         Self.anyOpen = true
         (inputEvents, continuation) = AsyncStream.makeStream(of: InputEvent.self, bufferingPolicy: .unbounded)
-        writeToTerminal(Self.modeBytes(configuration, on: true))
+        writeToTerminal(TerminalStrings.reporting(configuration, on: true))
         if let reader {
             self.reader = reader
             reader.start()
@@ -186,7 +185,7 @@ public final class CursesBackend: TerminalBackend {
     // MARK: - Drawing
 
     private func draw(_ change: Change, in window: UnsafeMutablePointer<WINDOW>) {
-        let (attributes, pair) = cursesStyle(change.style)
+        let (attributes, pair) = styles.resolve(change.style)
         let y = Int32(change.position.y)
         var x = Int32(change.position.x)
         let width = Int32(size.width)
@@ -232,32 +231,6 @@ public final class CursesBackend: TerminalBackend {
         cursor = position
     }
 
-    /// The curses attributes and colour pair of a style, allocating the pair on first use.
-    private func cursesStyle(_ style: Style) -> (attributes: attr_t, pair: Int16) {
-        if let cached = styles[style] { return cached }
-        let drawn = style.downgraded(to: colorDepth)
-        var attributes = cn_a_normal()
-        let flags = drawn.attributes
-        if flags.contains(.bold) { attributes |= cn_a_bold() }
-        if flags.contains(.dim) { attributes |= cn_a_dim() }
-        if flags.contains(.italic) { attributes |= cn_a_italic() }
-        if flags.contains(.underline) { attributes |= cn_a_underline() }
-        if flags.contains(.reverse) { attributes |= cn_a_reverse() }
-        var pair: Int16 = 0
-        if colorDepth != .monochrome {
-            let palette = pairs.palette
-            let colors = ColorPairTable.Colors(foreground: palette.number(for: drawn.foreground, background: false),
-                                               background: palette.number(for: drawn.background, background: true))
-            let lookup = pairs.pair(for: colors)
-            if case .new(let number) = lookup {
-                _ = init_extended_pair(number, colors.foreground, colors.background)
-            }
-            pair = Int16(lookup.pair)
-        }
-        styles[style] = (attributes, pair)
-        return (attributes, pair)
-    }
-
     // MARK: - Input and terminal modes
 
     private func deliver(_ event: InputEvent) {
@@ -282,30 +255,5 @@ public final class CursesBackend: TerminalBackend {
                 if written > 0 { offset += written } else if errno != EINTR { return }
             }
         }
-    }
-
-    /// Mouse (clicks and wheel, SGR encoding) and bracketed paste reporting, on or off.
-    static func modeBytes(_ configuration: CursesConfiguration, on: Bool) -> [UInt8] {
-        let suffix = on ? "h" : "l"
-        var text = ""
-        if configuration.reportsMouse { text += "\u{1B}[?1000\(suffix)\u{1B}[?1006\(suffix)" }
-        if configuration.bracketedPaste { text += "\u{1B}[?2004\(suffix)" }
-        return Array(text.utf8)
-    }
-
-    /// The terminfo strings `names`, concatenated, with padding (`$<5>`) removed.
-    static func terminfoBytes(_ names: [String]) -> [UInt8] {
-        var bytes: [UInt8] = []
-        for name in names {
-            guard let copy = strdup(name) else { continue }
-            defer { free(copy) }
-            guard let value = tigetstr(copy), Int(bitPattern: value) != -1 else { continue }
-            var text = String(cString: value)
-            while let start = text.range(of: "$<"), let end = text[start.upperBound...].firstIndex(of: ">") {
-                text.removeSubrange(start.lowerBound...end)
-            }
-            bytes += Array(text.utf8)
-        }
-        return bytes
     }
 }
