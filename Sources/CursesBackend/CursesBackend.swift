@@ -115,7 +115,7 @@ public final class CursesBackend: TerminalBackend {
         JobControl.prepare(resume: TerminalStrings.terminfo(["smcup"]) + TerminalStrings.reporting(configuration, on: true),
                            hideCursor: TerminalStrings.terminfo(["civis"]))
         TerminalRestore.activate()
-        if configuration.capturesStandardError { TerminalRestore.captureStandardError() }
+        if configuration.capturesStandardError { StandardErrorCapture.capture() }
         Self.anyOpen = true
         (inputEvents, continuation) = AsyncStream.makeStream(of: InputEvent.self, bufferingPolicy: .unbounded)
         writeToTerminal(TerminalStrings.reporting(configuration, on: true))

@@ -20,16 +20,14 @@ enum TerminalRestore {
     // describe. They are written only on the main actor while `active` is 0 (no handler will read
     // them), and read by handlers only after `active` became 1.
     /// [0] active (1 while a restore is owed), [1] inside a curses call, [2] terminal descriptor,
-    /// [3] write end of the resize pipe (-1: none), [4] handlers installed, [5] atexit registered,
-    /// [6] the real standard error while it is captured (-1: not captured), [7] the capture pipe.
+    /// [3] write end of the resize pipe (-1: none), [4] handlers installed, [5] atexit registered.
     nonisolated(unsafe) private static let flags: UnsafeMutablePointer<Int32> = {
-        let pointer = UnsafeMutablePointer<Int32>.allocate(capacity: 8)
-        pointer.initialize(repeating: 0, count: 8)
-        for index in [2, 3, 6, 7] { pointer[index] = -1 }
+        let pointer = UnsafeMutablePointer<Int32>.allocate(capacity: 6)
+        pointer.initialize(repeating: 0, count: 6)
+        pointer[2] = -1
+        pointer[3] = -1
         return pointer
     }()
-    /// Scratch space for copying captured standard error in a handler (no allocation there).
-    nonisolated(unsafe) private static let copyBuffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 4096, alignment: 8)
     nonisolated(unsafe) private static let savedModes: UnsafeMutablePointer<termios> = {
         let pointer = UnsafeMutablePointer<termios>.allocate(capacity: 1)
         pointer.initialize(to: termios())
@@ -117,7 +115,7 @@ enum TerminalRestore {
         writeAll(modeReset)
         if endwin() == ERR { writeAll(screenReset) }
         if hasSavedModes { _ = tcsetattr(flags[2], TCSANOW, savedModes) }
-        releaseStandardError()
+        StandardErrorCapture.release()
         return true
     }
 
@@ -133,56 +131,12 @@ enum TerminalRestore {
         } else {
             writeAll(screenReset)
         }
-        releaseStandardError()
+        StandardErrorCapture.release()
     }
 
     /// Puts back the action `signal` had before `installHandlers` (async-signal-safe).
     static func restorePreviousAction(_ signal: Int32) {
         _ = cn_restore_handler(signal, previousActions + Int(signal))
-    }
-
-    /// Sends standard error into a pipe while the screen is up — stray output (a runtime warning,
-    /// a `fatalError` message) would corrupt the screen and vanish with the alternate screen — and
-    /// keeps it (up to the pipe's size, 1 MiB where Linux allows; beyond that it is dropped, never
-    /// blocking the writer) until the restore writes it to the real standard error. Only when
-    /// standard error is a terminal.
-    @MainActor
-    static func captureStandardError() {
-        guard isatty(STDERR_FILENO) == 1, cn_load(flags + 6) < 0 else { return }
-        var ends: [Int32] = [-1, -1]
-        guard cn_make_pipe(&ends) == 0 else { return }
-        _ = cn_set_pipe_size(ends[0], 1 << 20)
-        let saved = cn_dup_cloexec(STDERR_FILENO)
-        guard saved >= 0, dup2(ends[1], STDERR_FILENO) >= 0 else {
-            if saved >= 0 { close(saved) }
-            close(ends[0])
-            close(ends[1])
-            return
-        }
-        close(ends[1])
-        cn_store(flags + 7, ends[0])
-        cn_store(flags + 6, saved)
-    }
-
-    /// Puts the real standard error back and writes what was captured to it (async-signal-safe).
-    static func releaseStandardError() {
-        let saved = cn_exchange(flags + 6, -1)
-        guard saved >= 0 else { return }
-        let captured = cn_exchange(flags + 7, -1)
-        _ = dup2(saved, STDERR_FILENO)
-        close(saved)
-        guard captured >= 0, let base = copyBuffer.baseAddress else { return }
-        while true {
-            let count = read(captured, base, copyBuffer.count)
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { break }
-            var offset = 0
-            while offset < count {
-                let written = write(STDERR_FILENO, base + offset, count - offset)
-                if written > 0 { offset += written } else if written < 0 && errno == EINTR { continue } else { break }
-            }
-        }
-        close(captured)
     }
 
     /// For a stop (SIGTSTP): the handler path's terminal steps — reporting off, attributes, cursor
