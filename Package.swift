@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "OfflineStore", targets: ["OfflineStore"]),
         .library(name: "Screenlets", targets: ["Screenlets"]),
         .library(name: "TermUI", targets: ["TermUI"]),
+        .library(name: "CursesBackend", targets: ["CursesBackend"]),
         .library(name: "TermUITesting", targets: ["TermUITesting"]),
         .library(name: "PortalEmulator", targets: ["PortalEmulator"]),
     ],
@@ -59,6 +60,15 @@ let package = Package(
         // 5. Terminal UI core: grid of cells, styles, Unicode width, frame diff, input decoding,
         //    key map, text editing, Elm-style runtime. No curses: testable headless.
         .target(name: "TermUI"),
+
+        // 6. Curses backend: the only code that touches ncurses (through the CNcurses shim). Draws
+        //    frame diffs, reads input, restores the terminal on every exit (docs/curses.md).
+        .systemLibrary(
+            name: "CNcurses",
+            providers: [.apt(["libncurses-dev"]), .brew(["ncurses"])]
+        ),
+        .target(name: "CursesBackend", dependencies: ["CNcurses", "TermUI"]),
+
         // Test support for TermUI screens: grid-to-text rendering and golden snapshot files.
         .target(name: "TermUITesting", dependencies: ["TermUI"]),
 
@@ -84,6 +94,7 @@ let package = Package(
                 "Screenlets",
                 "TermUI",
                 "PortalEmulator",
+                "CursesBackend",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -118,5 +129,7 @@ let package = Package(
         ),
         // Drives the real `termlets` binary: exit codes, output shapes, terminal sessions in tmux.
         .testTarget(name: "TermletsCLITests", dependencies: ["TermletsTestSupport", "DDM"]),
+        // The curses backend: bytes written on a file terminal, and the real binary in tmux.
+        .testTarget(name: "CursesBackendTests", dependencies: ["CursesBackend", "TermUI", "TermletsTestSupport"]),
     ]
 )

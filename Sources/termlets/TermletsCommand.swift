@@ -13,6 +13,7 @@ struct TermletsCommand: AsyncParsableCommand {
             ListCommand.self,
             LoginCommand.self,
             PortalCommand.self,
+            TerminalCheckCommand.self,
         ]
     )
 
