@@ -102,13 +102,14 @@ let package = Package(
         // Helpers shared by the test targets: temporary folders, deadlines, the real binary, tmux.
         .target(name: "TermletsTestSupport", path: "Tests/Support"),
 
-        .testTarget(name: "DDMTests", dependencies: ["DDM"]),
+        .testTarget(name: "DDMTests", dependencies: ["DDM", "TermletsTestSupport"]),
         .testTarget(
             name: "PortalClientTests",
             dependencies: [
                 "PortalClient",
                 "PortalEmulator",
                 "DDM",
+                "TermletsTestSupport",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -116,10 +117,10 @@ let package = Package(
             ]
         ),
         .testTarget(name: "OfflineStoreTests", dependencies: ["OfflineStore", "DDM"]),
-        .testTarget(name: "ScreenletsTests", dependencies: ["Screenlets", "DDM"]),
+        .testTarget(name: "ScreenletsTests", dependencies: ["Screenlets", "DDM", "TermletsTestSupport"]),
         .testTarget(
             name: "TermUITests",
-            dependencies: ["TermUI", "TermUITesting"],
+            dependencies: ["TermUI", "TermUITesting", "TermletsTestSupport"],
             exclude: ["__Snapshots__"]
         ),
         .testTarget(
