@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "DDM", targets: ["DDM"]),
         .library(name: "PortalClient", targets: ["PortalClient"]),
         .library(name: "OfflineStore", targets: ["OfflineStore"]),
+        .library(name: "Sync", targets: ["Sync"]),
         .library(name: "Screenlets", targets: ["Screenlets"]),
         .library(name: "TermUI", targets: ["TermUI"]),
         .library(name: "TermUITesting", targets: ["TermUITesting"]),
@@ -52,6 +53,10 @@ let package = Package(
             ]
         ),
 
+        // 3. Sync engine: drains the offline store's queue through the portal client (batches,
+        //    conflict detection, exactly-once adds), and the automatic sync scheduler.
+        .target(name: "Sync", dependencies: ["OfflineStore", "PortalClient", "DDM"]),
+
         // 4. Screenlets: headless controllers, fluent pagination, custom lists, typed events.
         //    No HTTP, SQLite or terminal here: loaders and renderers are protocols.
         .target(name: "Screenlets", dependencies: ["DDM"]),
@@ -82,6 +87,8 @@ let package = Package(
                 "DDM",
                 "PortalClient",
                 "PortalEmulator",
+                "OfflineStore",
+                "Sync",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -103,6 +110,10 @@ let package = Package(
             ]
         ),
         .testTarget(name: "OfflineStoreTests", dependencies: ["OfflineStore", "DDM"]),
+        .testTarget(
+            name: "SyncTests",
+            dependencies: ["Sync", "OfflineStore", "PortalClient", "PortalEmulator", "DDM", "TermletsTestSupport"]
+        ),
         .testTarget(name: "ScreenletsTests", dependencies: ["Screenlets", "DDM"]),
         .testTarget(
             name: "TermUITests",

@@ -10,6 +10,9 @@ struct TermletsCommand: AsyncParsableCommand {
         subcommands: [
             InspectCommand.self,
             PortalCommand.self,
+            SyncCommand.self,
+            PendingCommand.self,
+            ResolveCommand.self,
         ]
     )
 
