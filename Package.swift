@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "Sync", targets: ["Sync"]),
         .library(name: "Screenlets", targets: ["Screenlets"]),
         .library(name: "TermUI", targets: ["TermUI"]),
+        .library(name: "CursesBackend", targets: ["CursesBackend"]),
         .library(name: "TermUITesting", targets: ["TermUITesting"]),
         .library(name: "PortalEmulator", targets: ["PortalEmulator"]),
     ],
@@ -64,6 +65,15 @@ let package = Package(
         // 5. Terminal UI core: grid of cells, styles, Unicode width, frame diff, input decoding,
         //    key map, text editing, Elm-style runtime. No curses: testable headless.
         .target(name: "TermUI"),
+
+        // 6. Curses backend: the only code that touches ncurses (through the CNcurses shim). Draws
+        //    frame diffs, reads input, restores the terminal on every exit (docs/curses.md).
+        .systemLibrary(
+            name: "CNcurses",
+            providers: [.apt(["libncurses-dev"]), .brew(["ncurses"])]
+        ),
+        .target(name: "CursesBackend", dependencies: ["CNcurses", "TermUI"]),
+
         // Test support for TermUI screens: grid-to-text rendering and golden snapshot files.
         .target(name: "TermUITesting", dependencies: ["TermUI"]),
 
@@ -86,7 +96,10 @@ let package = Package(
             dependencies: [
                 "DDM",
                 "PortalClient",
+                "Screenlets",
+                "TermUI",
                 "PortalEmulator",
+                "CursesBackend",
                 "OfflineStore",
                 "Sync",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -126,6 +139,8 @@ let package = Package(
             resources: [.copy("Fixtures")]
         ),
         // Drives the real `termlets` binary: exit codes, output shapes, terminal sessions in tmux.
-        .testTarget(name: "TermletsCLITests", dependencies: ["TermletsTestSupport"]),
+        .testTarget(name: "TermletsCLITests", dependencies: ["TermletsTestSupport", "DDM"]),
+        // The curses backend: bytes written on a file terminal, and the real binary in tmux.
+        .testTarget(name: "CursesBackendTests", dependencies: ["CursesBackend", "TermUI", "TermletsTestSupport"]),
     ]
 )

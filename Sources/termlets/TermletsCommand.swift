@@ -8,12 +8,18 @@ struct TermletsCommand: AsyncParsableCommand {
         commandName: "termlets",
         abstract: "Liferay Dynamic Data Lists in the terminal: forms, record lists, galleries.",
         subcommands: [
+            FormCommand.self,
             InspectCommand.self,
+            ListCommand.self,
+            LoginCommand.self,
+            OverviewCommand.self,
             PortalCommand.self,
             SyncCommand.self,
             PendingCommand.self,
             ResolveCommand.self,
-        ]
+            TerminalCheckCommand.self,
+        ],
+        defaultSubcommand: OverviewCommand.self
     )
 
     /// Runs the chosen command; a ``CommandFailure`` becomes `error: <kind>: <message>` and status 1.

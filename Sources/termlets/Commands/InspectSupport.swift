@@ -73,11 +73,6 @@ enum InspectSupport {
 
     /// `--format json|text`; without it, text on a terminal and JSON otherwise.
     static func format(_ option: String?) throws -> OutputFormat {
-        guard let option else { return isatty(STDOUT_FILENO) == 1 ? .text : .json }
-        switch option {
-        case "json": return .json
-        case "text": return .text
-        default: throw CommandFailure(.input, "invalid --format \"\(option)\": expected json or text")
-        }
+        try OutputFormat.resolve(option, allowed: [.json, .text])
     }
 }

@@ -14,13 +14,16 @@ final class PortalConnection: Sendable {
     let settings: ResolvedSettings
     /// Set when the portal is the embedded emulator started for this run.
     let emulator: PortalEmulator?
+    /// The password the session logged in with, for `termlets login` to store (never printed).
+    let password: String
 
     var serverDescription: String { session.context.serverURL.absoluteString }
 
     private init(
         session: PortalSession, user: PortalUser, groupId: Int64, version: PortalVersion, settings: ResolvedSettings,
-        emulator: PortalEmulator?
+        emulator: PortalEmulator?, password: String
     ) {
+        self.password = password
         self.session = session
         self.user = user
         self.groupId = groupId
@@ -87,7 +90,8 @@ final class PortalConnection: Sendable {
             }
             session.setGroupId(groupId)
             return PortalConnection(
-                session: session, user: loggedIn, groupId: groupId, version: version, settings: settings, emulator: emulator)
+                session: session, user: loggedIn, groupId: groupId, version: version, settings: settings, emulator: emulator,
+                password: password)
         } catch {
             try? await session.shutdown()
             await emulator?.stop()

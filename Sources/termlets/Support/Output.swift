@@ -4,6 +4,17 @@ import Foundation
 /// Output formats of the commands that print data (`--format`).
 enum OutputFormat: String, CaseIterable, Sendable {
     case json, csv, text
+
+    /// `--format`; without it, text on a terminal and JSON otherwise. A format the command does
+    /// not offer is an `input` failure listing the ones it does.
+    static func resolve(_ option: String?, allowed: [OutputFormat] = [.json, .text]) throws(CommandFailure) -> OutputFormat {
+        guard let option else { return isatty(STDOUT_FILENO) == 1 && allowed.contains(.text) ? .text : .json }
+        guard let format = OutputFormat(rawValue: option.lowercased()), allowed.contains(format) else {
+            let names = allowed.map(\.rawValue).joined(separator: ", ")
+            throw CommandFailure(.input, "invalid --format \"\(option)\": expected one of \(names)")
+        }
+        return format
+    }
 }
 
 /// Writes text to standard output or standard error without buffering surprises.
@@ -19,5 +30,18 @@ enum Console {
     /// Prints one JSON document, pretty, followed by a newline.
     static func printJSON(_ value: JSONValue) {
         out(value.serialized(pretty: true) + "\n")
+    }
+}
+
+/// Comma-separated values as RFC 4180 writes them: fields with a comma, quote or line break are
+/// quoted, quotes doubled, lines ended by CRLF.
+enum CSV {
+    static func line(_ fields: [String]) -> String {
+        fields.map(quote).joined(separator: ",") + "\r\n"
+    }
+
+    static func quote(_ field: String) -> String {
+        guard field.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return field }
+        return "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 }

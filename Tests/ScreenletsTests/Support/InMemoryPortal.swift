@@ -45,7 +45,7 @@ actor InMemoryPortal: PageLoader {
 }
 
 /// Waits until `condition` holds, polling every millisecond; fails the test after `timeout`.
-func waitUntil(_ what: String, timeout: Duration = .seconds(15),
+func waitUntil(_ what: String, timeout: Duration = .seconds(60),
                _ condition: () async -> Bool) async throws {
     let clock = ContinuousClock()
     let deadline = clock.now + timeout

@@ -1,0 +1,81 @@
+import DDM
+import PortalClient
+
+/// A record set with its parsed structure, in the locale of the run: what `list` and `form` need
+/// to read and write record values as typed fields.
+struct RecordSetContext: Sendable {
+    let recordSet: RecordSet
+    let structure: DDMStructure
+    let locale: PortalLocale
+
+    /// Loads the record set and its structure (or `structureId` when given instead of the record
+    /// set's own) and parses the structure.
+    static func load(
+        _ connection: PortalConnection, recordSetId: Int64, structureId: Int64? = nil
+    ) async throws(CommandFailure) -> RecordSetContext {
+        let session = connection.session
+        let recordSet = try await failing("record set \(recordSetId)") { try await session.recordSet(id: recordSetId) }
+        let id = structureId ?? recordSet.structureId
+        let model = try await failing("structure \(id)") { try await session.structure(id: id) }
+        guard let text = model.definition ?? model.xsd else {
+            throw CommandFailure(.server, "structure \(id) has neither a definition nor an xsd")
+        }
+        let structure: DDMStructure
+        do {
+            structure = try DDMStructure.parse(text)
+        } catch {
+            throw CommandFailure(.server, "structure \(id) cannot be read: \(error.description)")
+        }
+        let locale = PortalLocale(connection.settings.locale) ?? structure.defaultLocale
+        return RecordSetContext(recordSet: recordSet, structure: structure, locale: locale)
+    }
+
+    /// The record set's name in the run's locale.
+    var name: String {
+        let name = LocalizedXMLText.resolve(recordSet.name, locale: locale)
+        return name.isEmpty ? "record set \(recordSet.recordSetId)" : name
+    }
+
+    /// The names of the fields in structure order, nested fields after their parent.
+    var fieldNames: [String] { structure.allFields.map(\.name) }
+
+    /// A record's value of `name` in the canonical form scripts read and `--set` takes; values the
+    /// structure does not describe or that do not read are given as the portal sent them.
+    func canonicalValue(of name: String, in record: RecordData) -> String? {
+        guard let raw = rawValue(of: name, in: record) else { return nil }
+        guard let field = structure.field(named: name) else { return raw.textValue }
+        do {
+            return try field.value(fromServer: raw)?.canonicalString
+        } catch {
+            return raw.textValue
+        }
+    }
+
+    /// A record's value of `name` as the user reads it in the run's locale.
+    func labelValue(of name: String, in record: RecordData) -> String {
+        guard let raw = rawValue(of: name, in: record) else { return "" }
+        guard let field = structure.field(named: name) else { return raw.textValue ?? "" }
+        do {
+            guard let value = try field.value(fromServer: raw) else { return "" }
+            return field.label(of: value, in: locale)
+        } catch {
+            return raw.textValue ?? ""
+        }
+    }
+
+    /// The value the portal sent for `name`, matching the name without regard to case as the
+    /// portal's field lookup does.
+    func rawValue(of name: String, in record: RecordData) -> JSONValue? {
+        if let exact = record.values[name] { return exact }
+        let canonicalName = structure.field(named: name)?.name ?? name
+        if let value = record.values[canonicalName] { return value }
+        return record.values.first(where: { $0.key.lowercased() == name.lowercased() })?.value
+    }
+
+    /// The column title of a field: its label in the run's locale, or its name.
+    func title(of name: String) -> String {
+        guard let field = structure.field(named: name) else { return name }
+        let label = field.label(in: locale)
+        return label.isEmpty ? field.name : label
+    }
+}
