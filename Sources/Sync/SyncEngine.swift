@@ -15,6 +15,8 @@ public struct SyncEngine: Sendable {
     /// The logged-in session writes are sent with.
     public let session: PortalSession
     public let configuration: SyncConfiguration
+    /// How many batches of writes one claim takes.
+    static let batchesPerClaim = 4
 
     /// An engine sending `queue`'s writes through `session`.
     public init(queue: PendingQueue, session: PortalSession, configuration: SyncConfiguration = SyncConfiguration()) {
@@ -36,7 +38,9 @@ public struct SyncEngine: Sendable {
         progress(SyncProgress(completed: 0, total: tally.total))
         while true {
             try Task.checkCancellation()
-            let claimed = try queue.claimReady(limit: configuration.batchSize)
+            // A few batches' worth per claim: fewer bookkeeping transactions, still bounded so a
+            // killed run leaves few writes to look up.
+            let claimed = try queue.claimReady(limit: configuration.batchSize * Self.batchesPerClaim)
             if claimed.isEmpty { break }
             let round = Round(items: claimed)
             do {

@@ -37,7 +37,7 @@ final class SyncFixture: Sendable {
         let session = try PortalSession(
             context: ServerContext(serverURL: emulator.baseURL, groupId: groupId, version: version),
             credentials: Credentials(username: "test@liferay.com", password: "test"),
-            options: PortalSession.Options(timeout: .seconds(5), requestDeadline: .seconds(30)))
+            options: PortalSession.Options(timeout: .seconds(30), requestDeadline: .seconds(120)))
         _ = try await session.login()
         return SyncFixture(emulator: emulator, folder: folder, database: database, session: session)
     }
