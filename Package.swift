@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "DDM", targets: ["DDM"]),
         .library(name: "PortalClient", targets: ["PortalClient"]),
         .library(name: "OfflineStore", targets: ["OfflineStore"]),
+        .library(name: "Sync", targets: ["Sync"]),
         .library(name: "Screenlets", targets: ["Screenlets"]),
         .library(name: "TermUI", targets: ["TermUI"]),
         .library(name: "CursesBackend", targets: ["CursesBackend"]),
@@ -52,6 +53,10 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
+
+        // 3. Sync engine: drains the offline store's queue through the portal client (batches,
+        //    conflict detection, exactly-once adds), and the automatic sync scheduler.
+        .target(name: "Sync", dependencies: ["OfflineStore", "PortalClient", "DDM"]),
 
         // 4. Screenlets: headless controllers, fluent pagination, custom lists, typed events.
         //    No HTTP, SQLite or terminal here: loaders and renderers are protocols.
@@ -95,6 +100,8 @@ let package = Package(
                 "TermUI",
                 "PortalEmulator",
                 "CursesBackend",
+                "OfflineStore",
+                "Sync",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -117,6 +124,10 @@ let package = Package(
             ]
         ),
         .testTarget(name: "OfflineStoreTests", dependencies: ["OfflineStore", "DDM"]),
+        .testTarget(
+            name: "SyncTests",
+            dependencies: ["Sync", "OfflineStore", "PortalClient", "PortalEmulator", "DDM", "TermletsTestSupport"]
+        ),
         .testTarget(name: "ScreenletsTests", dependencies: ["Screenlets", "DDM", "TermletsTestSupport"]),
         .testTarget(
             name: "TermUITests",

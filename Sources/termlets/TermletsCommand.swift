@@ -14,6 +14,9 @@ struct TermletsCommand: AsyncParsableCommand {
             LoginCommand.self,
             OverviewCommand.self,
             PortalCommand.self,
+            SyncCommand.self,
+            PendingCommand.self,
+            ResolveCommand.self,
             TerminalCheckCommand.self,
         ],
         defaultSubcommand: OverviewCommand.self

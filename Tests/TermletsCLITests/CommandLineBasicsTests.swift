@@ -17,7 +17,7 @@ struct CommandLineBasicsTests {
     }
 
     @Test func helpIsReadableInARealTerminal() async throws {
-        let terminal = try TmuxSession([TermletsBinary.url.path, "--help"], columns: 80, rows: 24)
+        let terminal = try TmuxSession([TermletsBinary.url.path, "--help"], columns: 80, rows: 40)
         let screen = try await terminal.waitFor(text: "[exit 0]")
         #expect(screen.contains("USAGE: termlets"))
     }

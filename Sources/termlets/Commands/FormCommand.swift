@@ -50,10 +50,19 @@ struct FormCommand: AsyncParsableCommand {
     @Option(help: "json or text (default: text on a terminal, JSON otherwise).")
     var format: String?
 
+    @Option(
+        name: .customLong("offline-policy"),
+        help: "remote-only (default), remote-first, cache-first or cache-only: whether a submit may be queued for sync.")
+    var offlinePolicy: String?
+
     func run() async throws {
         let format = try OutputFormat.resolve(format, allowed: [.json, .text])
         let parsed = try assignments.map(Self.parseAssignment)
         guard !draft || submit else { throw CommandFailure(.input, "--draft saves on submit: add --submit") }
+        if submit, let policy = try OfflineFormSubmit.queueingPolicy(offlinePolicy) {
+            let outcome = try await submitQueueing(policy, assignments: parsed)
+            return format == .json ? Console.printJSON(outcome.json) : Console.out(outcome.summary + "\n")
+        }
 
         try await connection.withConnection { connection in
             let context = try await RecordSetContext.load(connection, recordSetId: recordSetId, structureId: structureId)
@@ -80,7 +89,7 @@ struct FormCommand: AsyncParsableCommand {
     }
 
     /// The form model: the stored record's values with `--record-id`, else the predefined values.
-    private func loadModel(_ connection: PortalConnection, context: RecordSetContext) async throws(CommandFailure)
+    func loadModel(_ connection: PortalConnection, context: RecordSetContext) async throws(CommandFailure)
         -> DDLFormModel
     {
         guard let recordId else { return DDLFormModel(structure: context.structure, locale: context.locale) }

@@ -1,0 +1,131 @@
+import DDM
+import Foundation
+import OfflineStore
+import PortalClient
+
+/// Automatic sync: while writes are waiting, runs the engine; when the portal is unreachable,
+/// probes it with a cheap call (`/portal/get-build-number`) with exponential backoff and syncs
+/// as soon as it answers again. Conflicts and refused writes are left for the user.
+public actor SyncScheduler {
+    /// How the scheduler waits.
+    public struct Timing: Sendable {
+        /// First wait between probes of an unreachable portal, in seconds.
+        public var initialProbeDelay: TimeInterval
+        /// Longest wait between probes.
+        public var maximumProbeDelay: TimeInterval
+        /// How often an idle scheduler looks for newly queued writes.
+        public var idleInterval: TimeInterval
+
+        public init(initialProbeDelay: TimeInterval = 1, maximumProbeDelay: TimeInterval = 60, idleInterval: TimeInterval = 2) {
+            self.initialProbeDelay = initialProbeDelay
+            self.maximumProbeDelay = maximumProbeDelay
+            self.idleInterval = idleInterval
+        }
+    }
+
+    /// What the scheduler is doing, for a status line.
+    public enum Status: Sendable, Equatable {
+        case idle
+        case syncing
+        /// The portal is unreachable; the next probe is after this many seconds.
+        case offline(nextProbeIn: TimeInterval)
+        case stopped
+    }
+
+    private let engine: SyncEngine
+    private let timing: Timing
+    private let probe: @Sendable () async throws -> Void
+    private var task: Task<Void, Never>?
+    private let continuation: AsyncStream<SyncSummary>.Continuation
+    /// The summary of each sync the scheduler ran (also those that sent nothing new).
+    public nonisolated let summaries: AsyncStream<SyncSummary>
+    /// The current status.
+    public private(set) var status: Status = .idle
+    /// How many probes were sent while the portal was unreachable.
+    public private(set) var probes = 0
+
+    /// A scheduler running `engine`; `probe` defaults to the portal's build number.
+    public init(
+        engine: SyncEngine, timing: Timing = Timing(), probe: (@Sendable () async throws -> Void)? = nil
+    ) {
+        self.engine = engine
+        self.timing = timing
+        let session = engine.session
+        self.probe = probe ?? { _ = try await session.buildNumber() }
+        (summaries, continuation) = AsyncStream.makeStream(bufferingPolicy: .bufferingNewest(16))
+    }
+
+    /// Starts watching (once).
+    public func start() {
+        guard task == nil else { return }
+        task = Task { await self.watch() }
+    }
+
+    /// Stops watching; a sync in progress is cancelled (its writes go back to the queue).
+    public func stop() {
+        task?.cancel()
+        task = nil
+        status = .stopped
+        continuation.finish()
+    }
+
+    private func watch() async {
+        while !Task.isCancelled {
+            let waiting = ((try? engine.queue.nextReady(limit: 1)) ?? []).isEmpty == false
+            if !waiting {
+                status = .idle
+                if await !pause(timing.idleInterval) { return }
+                continue
+            }
+            status = .syncing
+            do {
+                let summary = try await engine.run()
+                continuation.yield(summary)
+                status = .idle
+                if await !pause(timing.idleInterval) { return }
+            } catch let error where SyncScheduler.isUnreachable(error) {
+                if await !waitUntilReachable() { return }
+                // Back online: what could not be sent is ready at once (refusals keep their backoff).
+                for item in (try? engine.queue.items(in: [.dirty])) ?? [] where item.retryAt != nil {
+                    try? engine.queue.retry(item.queueId)
+                }
+            } catch {
+                status = .idle
+                if await !pause(timing.idleInterval) { return }
+            }
+        }
+    }
+
+    /// Probes with backoff until the portal answers; false when cancelled.
+    private func waitUntilReachable() async -> Bool {
+        var delay = timing.initialProbeDelay
+        while !Task.isCancelled {
+            status = .offline(nextProbeIn: delay)
+            if await !pause(delay) { return false }
+            probes += 1
+            do {
+                try await probe()
+                return true
+            } catch where SyncScheduler.isUnreachable(error) {
+                delay = min(timing.maximumProbeDelay, delay * 2)
+            } catch {
+                // The portal answered (even with an error): it is reachable.
+                return true
+            }
+        }
+        return false
+    }
+
+    private func pause(_ seconds: TimeInterval) async -> Bool {
+        do {
+            try await Task.sleep(nanoseconds: UInt64(max(0, seconds) * 1_000_000_000))
+            return true
+        } catch {
+            return false
+        }
+    }
+
+    static func isUnreachable(_ error: any Error) -> Bool {
+        (error as? any OfflineClassifiable)?.isConnectivityFailure ?? false
+    }
+}
