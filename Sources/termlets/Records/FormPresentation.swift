@@ -1,9 +1,17 @@
 import DDM
 
+/// What the form output needs besides the values: the record set and the locale of the run.
+struct FormContext: Sendable {
+    let recordSetId: Int64
+    let recordSetName: String
+    let structure: DDMStructure
+    let locale: PortalLocale
+}
+
 /// A form model printed for a person (a table) or a script (JSON): each field with its value,
 /// nested fields after their parent, and the problem validation finds with it.
 enum FormPresentation {
-    static func json(_ model: DDLFormModel, context: RecordSetContext) -> JSONValue {
+    static func json(_ model: DDLFormModel, context: FormContext) -> JSONValue {
         let problems = problemsByField(model, locale: context.locale)
         let fields: [JSONValue] = model.structure.allFields.map { field in
             let values = model.instances(of: field.name).map { $0.map { JSONValue.string($0.canonicalString) } ?? .null }
@@ -17,14 +25,14 @@ enum FormPresentation {
             ]
         }
         return [
-            "recordSetId": .int(context.recordSet.recordSetId),
+            "recordSetId": .int(context.recordSetId),
             "recordId": JSONValue(model.recordId),
             "valid": .bool(problems.isEmpty),
             "fields": .array(fields),
         ]
     }
 
-    static func table(_ model: DDLFormModel, context: RecordSetContext) -> String {
+    static func table(_ model: DDLFormModel, context: FormContext) -> String {
         let problems = problemsByField(model, locale: context.locale)
         var table = TextTable(header: ["FIELD", "LABEL", "VALUE", ""])
         for field in model.structure.allFields {
@@ -33,7 +41,7 @@ enum FormPresentation {
             table.add([field.name, field.label(in: context.locale) + marker, values.joined(separator: " | "), problems[field.name] ?? ""])
         }
         let title = model.recordId.map { "Record \($0)" } ?? "New record"
-        return "\(title) in \(context.recordSet.name.isEmpty ? "record set \(context.recordSet.recordSetId)" : context.recordSet.name)\n\n"
+        return "\(title) in \(context.recordSetName.isEmpty ? "record set \(context.recordSetId)" : context.recordSetName)\n\n"
             + table.render()
     }
 
