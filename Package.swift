@@ -52,8 +52,8 @@ let package = Package(
             ]
         ),
 
-        // 4. Screenlets: headless controllers, fluent pagination, custom lists, typed events.
-        //    No HTTP, SQLite or terminal here: loaders and renderers are protocols.
+        // 4. Screenlets: headless controllers, fluent pagination, custom lists, the DDL form, typed
+        //    events. No terminal here; the portal and the cache only through layers 2 and 3.
         .target(name: "Screenlets", dependencies: ["DDM", "PortalClient", "OfflineStore"]),
 
         // 5. Terminal UI core: grid of cells, styles, Unicode width, frame diff, input decoding,
