@@ -62,6 +62,7 @@ struct FormUploadTests {
                 Issue.record("expected a submitted record")
                 return
             }
+            try await recorder.waitFor("formSubmitted") { $0.name == "formSubmitted" }
             let names = await recorder.names
             let uploaded = try #require(names.firstIndex(of: "documentUploaded"))
             let submitted = try #require(names.firstIndex(of: "formSubmitted"))
@@ -95,6 +96,7 @@ struct FormUploadTests {
                 Issue.record("expected a submitted record")
                 return
             }
+            try await recorder.waitFor("formSubmitted") { $0.name == "formSubmitted" }
             #expect(await recorder.names.filter { $0 == "documentUploadStarted" }.count == 2)
             guard case .uploaded(let reference) = await screenlet.state.uploads[key] else {
                 Issue.record("expected the retried upload to succeed")
@@ -138,6 +140,22 @@ struct FormUploadTests {
 
             // The record waits for its document: sending it now is refused by the queue.
             #expect(try harness.queue.claim(recordQueueId) == nil)
+        }
+    }
+
+    @Test func cancellingDropsADocumentQueuedOffline() async throws {
+        try await withHarness { harness in
+            let screenlet = harness.screenlet { $0.recordSetId = 40001 }
+            let recorder = EventRecorder(screenlet)
+            try await screenlet.loadForm()
+            await harness.setOffline(true)
+            try await screenlet.chooseDocument(try harness.file("first.txt", size: 100).path, for: "Attachment")
+            try await recorder.waitFor("documentUploaded") { $0.name == "documentUploaded" }
+            #expect(try harness.queue.items().count == 1)
+            await screenlet.cancel()
+            #expect(try harness.queue.items().isEmpty)
+            #expect(await screenlet.state.uploads.isEmpty)
+            #expect(await screenlet.state.isDirty == false)
         }
     }
 

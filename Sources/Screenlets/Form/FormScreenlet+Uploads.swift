@@ -35,6 +35,7 @@ extension FormScreenlet {
     func startUpload(_ key: FormFieldKey) {
         guard let path = chosenFiles[key] else { return }
         uploadTasks[key]?.cancel()
+        discardQueuedUpload(key)
         let generation = uploadGenerations[key, default: 0] + 1
         uploadGenerations[key] = generation
         state.uploads[key] = .pending
@@ -111,6 +112,13 @@ extension FormScreenlet {
             PayloadKey.mimeType: .string(DocumentMimeType.of(file)),
             PayloadKey.fileName: .string(file.lastPathComponent),
         ]
+    }
+
+    /// Drops the queued upload of a file the user no longer wants (replaced, removed, discarded),
+    /// unless a queued record already depends on it.
+    func discardQueuedUpload(_ key: FormFieldKey) {
+        guard case .queuedOffline(let queueId) = state.uploads[key] else { return }
+        try? executor.queue.discard(queueId)
     }
 
     /// Starts again every upload that failed (a submit does this first, as Screens does).

@@ -104,15 +104,18 @@ public actor FormScreenlet {
         let name = try editableField(field).name
         try mutateModel { model throws(FormModelError) in try model.removeInstance(of: name, at: index) }
         let key = FormFieldKey(field: name, instance: index)
+        discardQueuedUpload(key)
         uploadTasks[key]?.cancel()
         uploadTasks[key] = nil
         state.uploads[key] = nil
         state.validationMessages[key] = nil
     }
 
-    /// Discards the edits: the values as loaded come back, running uploads stop.
+    /// Discards the edits: the values as loaded come back, running uploads stop, and documents
+    /// queued offline that no queued record needs leave the queue.
     public func cancel() {
         for task in uploadTasks.values { task.cancel() }
+        for key in state.uploads.keys { discardQueuedUpload(key) }
         uploadTasks = [:]
         for key in uploadGenerations.keys { uploadGenerations[key, default: 0] += 1 }
         chosenFiles = [:]
