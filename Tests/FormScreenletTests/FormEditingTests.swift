@@ -34,6 +34,20 @@ struct FormEditingTests {
         }
     }
 
+    @Test func onLiferay62TheRecordLoadsAndUpdates() async throws {
+        try await withHarness(version: .v62) { harness in
+            let screenlet = harness.screenlet {
+                $0.recordSetId = 40001
+                $0.recordId = 41003
+            }
+            try await screenlet.loadRecord()
+            #expect(await screenlet.state.model?.structure.format == .xsd)
+            try await screenlet.setValue(.string("Changed on 6.2"), of: "Title")
+            #expect(try await screenlet.submitForm() == .submitted(recordId: 41003, workflowStatus: 0, added: false))
+            #expect(try await harness.session.record(id: 41003).values["Title"]?.stringValue == "Changed on 6.2")
+        }
+    }
+
     @Test func updateChangesTheStoredRecord() async throws {
         try await withHarness { harness in
             let before = try await harness.session.record(id: 43001)
