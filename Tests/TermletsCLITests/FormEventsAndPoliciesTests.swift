@@ -7,7 +7,7 @@ import TermletsTestSupport
 
 /// `termlets form` through the form screenlet: `--events` and `--offline-policy`.
 @Suite("termlets form: events and offline policies", .serialized)
-struct FormCommandTests {
+struct FormEventsAndPoliciesTests {
     @Test func eventsAreWrittenAsJSONLines() throws {
         let folder = try TemporaryDirectory(prefix: "termlets-form-cli")
         let events = folder.path("events.jsonl")
