@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "OfflineStore", targets: ["OfflineStore"]),
         .library(name: "Screenlets", targets: ["Screenlets"]),
         .library(name: "TermUI", targets: ["TermUI"]),
+        .library(name: "CursesBackend", targets: ["CursesBackend"]),
         .library(name: "TermUITesting", targets: ["TermUITesting"]),
         .library(name: "PortalEmulator", targets: ["PortalEmulator"]),
     ],
@@ -59,6 +60,15 @@ let package = Package(
         // 5. Terminal UI core: grid of cells, styles, Unicode width, frame diff, input decoding,
         //    key map, text editing, Elm-style runtime. No curses: testable headless.
         .target(name: "TermUI"),
+
+        // 6. Curses backend: the only code that touches ncurses (through the CNcurses shim). Draws
+        //    frame diffs, reads input, restores the terminal on every exit (docs/curses.md).
+        .systemLibrary(
+            name: "CNcurses",
+            providers: [.apt(["libncurses-dev"]), .brew(["ncurses"])]
+        ),
+        .target(name: "CursesBackend", dependencies: ["CNcurses", "TermUI"]),
+
         // Test support for TermUI screens: grid-to-text rendering and golden snapshot files.
         .target(name: "TermUITesting", dependencies: ["TermUI"]),
 
@@ -85,6 +95,7 @@ let package = Package(
                 "Screenlets",
                 "TermUI",
                 "PortalEmulator",
+                "CursesBackend",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -92,13 +103,14 @@ let package = Package(
         // Helpers shared by the test targets: temporary folders, deadlines, the real binary, tmux.
         .target(name: "TermletsTestSupport", path: "Tests/Support"),
 
-        .testTarget(name: "DDMTests", dependencies: ["DDM"]),
+        .testTarget(name: "DDMTests", dependencies: ["DDM", "TermletsTestSupport"]),
         .testTarget(
             name: "PortalClientTests",
             dependencies: [
                 "PortalClient",
                 "PortalEmulator",
                 "DDM",
+                "TermletsTestSupport",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -106,7 +118,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "OfflineStoreTests", dependencies: ["OfflineStore", "DDM"]),
-        .testTarget(name: "ScreenletsTests", dependencies: ["Screenlets", "DDM"]),
+        .testTarget(name: "ScreenletsTests", dependencies: ["Screenlets", "DDM", "TermletsTestSupport"]),
         // The form screenlet against an in-process portal emulator and a temporary offline store.
         .testTarget(
             name: "FormScreenletTests",
@@ -116,7 +128,7 @@ let package = Package(
         ),
         .testTarget(
             name: "TermUITests",
-            dependencies: ["TermUI", "TermUITesting"],
+            dependencies: ["TermUI", "TermUITesting", "TermletsTestSupport"],
             exclude: ["__Snapshots__"]
         ),
         .testTarget(
@@ -125,6 +137,8 @@ let package = Package(
             resources: [.copy("Fixtures")]
         ),
         // Drives the real `termlets` binary: exit codes, output shapes, terminal sessions in tmux.
-        .testTarget(name: "TermletsCLITests", dependencies: ["TermletsTestSupport"]),
+        .testTarget(name: "TermletsCLITests", dependencies: ["TermletsTestSupport", "DDM"]),
+        // The curses backend: bytes written on a file terminal, and the real binary in tmux.
+        .testTarget(name: "CursesBackendTests", dependencies: ["CursesBackend", "TermUI", "TermletsTestSupport"]),
     ]
 )

@@ -12,8 +12,11 @@ struct TermletsCommand: AsyncParsableCommand {
             InspectCommand.self,
             ListCommand.self,
             LoginCommand.self,
+            OverviewCommand.self,
             PortalCommand.self,
-        ]
+            TerminalCheckCommand.self,
+        ],
+        defaultSubcommand: OverviewCommand.self
     )
 
     /// Runs the chosen command; a ``CommandFailure`` becomes `error: <kind>: <message>` and status 1.

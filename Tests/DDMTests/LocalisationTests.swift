@@ -105,3 +105,19 @@ struct LocalisationTests {
         #expect(PortalLocale.forDeviceLanguage(device).identifier == portal)
     }
 }
+
+@Suite("Localisation XML of model attributes")
+struct LocalizedXMLTextTests {
+    let name = #"<?xml version="1.0"?><root available-locales="en_US,es_ES" default-locale="en_US"><Name language-id="en_US">Issues</Name><Name language-id="es_ES">Incidencias</Name></root>"#
+
+    @Test func picksTheLocaleWithFallback() {
+        #expect(LocalizedXMLText.resolve(name, locale: .esES) == "Incidencias")
+        #expect(LocalizedXMLText.resolve(name, locale: PortalLocale("es_MX")!) == "Incidencias")
+        #expect(LocalizedXMLText.resolve(name, locale: PortalLocale("fr_FR")!) == "Issues")
+    }
+
+    @Test func leavesPlainTextAndBrokenXMLAlone() {
+        #expect(LocalizedXMLText.resolve("Contacts", locale: .enUS) == "Contacts")
+        #expect(LocalizedXMLText.resolve("<root><Name", locale: .enUS) == "<root><Name")
+    }
+}

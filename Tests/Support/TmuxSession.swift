@@ -34,8 +34,28 @@ public final class TmuxSession: @unchecked Sendable {
     /// The visible screen as text, one line per row.
     public func screen() throws -> String { try tmux(["capture-pane", "-p", "-t", name]) }
 
+    /// The scrollback and the visible screen, for output that scrolled away.
+    public func history() throws -> String { try tmux(["capture-pane", "-p", "-S", "-", "-t", name]) }
+
     /// The screen with SGR attributes, for style assertions.
     public func screenWithStyles() throws -> String { try tmux(["capture-pane", "-p", "-e", "-t", name]) }
+
+    /// Pastes `text` as the terminal would: wrapped in bracketed-paste markers when the program
+    /// asked for them (`set-buffer` + `paste-buffer -p`).
+    public func paste(_ text: String) throws {
+        try tmux(["set-buffer", "-b", "\(name)-paste", "--", text])
+        try tmux(["paste-buffer", "-p", "-d", "-b", "\(name)-paste", "-t", name])
+    }
+
+    /// Sends raw bytes to the program (`send-keys -H`), e.g. a mouse report.
+    public func sendBytes(_ bytes: [UInt8]) throws {
+        try tmux(["send-keys", "-t", name, "-H"] + bytes.map { String($0, radix: 16) })
+    }
+
+    /// A tmux format expanded for the pane, e.g. `#{alternate_on}` or `#{mouse_sgr_flag}`.
+    public func format(_ format: String) throws -> String {
+        try tmux(["display-message", "-p", "-t", name, format]).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
 
     public func resize(columns: Int, rows: Int) throws {
         try tmux(["resize-window", "-t", name, "-x", "\(columns)", "-y", "\(rows)"])

@@ -129,7 +129,6 @@ struct ListCommand: AsyncParsableCommand {
         for record in records {
             table.add([record.recordId.map(String.init) ?? ""] + columns.map { context.labelValue(of: $0, in: record) })
         }
-        let name = context.recordSet.name
-        return table.render() + "\(records.count) of \(rowCount) records in \(name.isEmpty ? "record set \(context.recordSet.recordSetId)" : name)\n"
+        return table.render() + "\(records.count) of \(rowCount) records in \(context.name)\n"
     }
 }

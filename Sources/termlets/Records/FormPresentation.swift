@@ -6,6 +6,12 @@ struct FormContext: Sendable {
     let recordSetName: String
     let structure: DDMStructure
     let locale: PortalLocale
+
+    /// The record set's name in the run's locale.
+    var name: String {
+        let name = LocalizedXMLText.resolve(recordSetName, locale: locale)
+        return name.isEmpty ? "record set \(recordSetId)" : name
+    }
 }
 
 /// A form model printed for a person (a table) or a script (JSON): each field with its value,
@@ -41,7 +47,7 @@ enum FormPresentation {
             table.add([field.name, field.label(in: context.locale) + marker, values.joined(separator: " | "), problems[field.name] ?? ""])
         }
         let title = model.recordId.map { "Record \($0)" } ?? "New record"
-        return "\(title) in \(context.recordSetName.isEmpty ? "record set \(context.recordSetId)" : context.recordSetName)\n\n"
+        return "\(title) in \(context.name)\n\n"
             + table.render()
     }
 

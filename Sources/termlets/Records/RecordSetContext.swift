@@ -30,6 +30,12 @@ struct RecordSetContext: Sendable {
         return RecordSetContext(recordSet: recordSet, structure: structure, locale: locale)
     }
 
+    /// The record set's name in the run's locale.
+    var name: String {
+        let name = LocalizedXMLText.resolve(recordSet.name, locale: locale)
+        return name.isEmpty ? "record set \(recordSet.recordSetId)" : name
+    }
+
     /// The names of the fields in structure order, nested fields after their parent.
     var fieldNames: [String] { structure.allFields.map(\.name) }
 

@@ -24,7 +24,7 @@ func parameters(of call: ServiceCall) throws -> (path: String, params: [String: 
 /// Runs `body` with a session on a fresh test server, and always shuts both down.
 func withServer(
     version: PortalVersion? = .v7, credentials: Credentials? = Credentials(username: "test@liferay.com", password: "s3cr3t-pw"),
-    options: PortalSession.Options = PortalSession.Options(timeout: .seconds(5)),
+    options: PortalSession.Options = PortalSession.Options(timeout: .seconds(30)),
     companyId: Int64 = 20099, groupId: Int64 = 20143,
     _ handler: @escaping @Sendable (TestServer.Request) -> TestServer.Reply,
     _ body: (PortalSession, TestServer) async throws -> Void

@@ -1,0 +1,107 @@
+import ArgumentParser
+import DDM
+import Foundation
+import PortalClient
+
+/// `termlets` with no command: where you are and what there is — the portal, the user, the site,
+/// its record sets with their sizes, its image and bookmark folders — and what to run next.
+struct OverviewCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "overview",
+        abstract: "Show the portal, your site, its record sets and folders (the default command)."
+    )
+
+    @OptionGroup var connection: ConnectionOptions
+
+    @Option(help: "json or text (default: text on a terminal, JSON otherwise).")
+    var format: String?
+
+    func run() async throws {
+        let format = try OutputFormat.resolve(format, allowed: [.json, .text])
+        try await connection.withConnection { connection in
+            let overview = try await SiteOverview.load(connection)
+            switch format {
+            case .json: Console.printJSON(overview.json)
+            default: Console.out(overview.text)
+            }
+        }
+    }
+}
+
+/// What a site holds, as the overview shows it.
+struct SiteOverview {
+    struct RecordSetRow {
+        let id: Int64
+        let name: String
+        let records: Int
+    }
+
+    struct FolderRow {
+        let id: Int64
+        let name: String
+    }
+
+    let server: String
+    let embedded: Bool
+    let user: PortalUser
+    let version: PortalVersion
+    let groupId: Int64
+    let siteName: String
+    let recordSets: [RecordSetRow]
+    let imageFolders: [FolderRow]
+    let bookmarkFolders: [FolderRow]
+
+    static func load(_ connection: PortalConnection) async throws(CommandFailure) -> SiteOverview {
+        let session = connection.session
+        let locale = PortalLocale(connection.settings.locale) ?? .enUS
+        let groupId = connection.groupId
+        return try await failing {
+            let sites = try await session.sites()
+            let site = sites.first { $0.groupId == groupId }
+            let sets = try await session.recordSets(groupId: groupId).recordSets
+            let countCalls = try await session.calls().screensRecords
+            let counts = sets.isEmpty ? [] : try await session.invoke(sets.map { countCalls.getDDLRecordsCount(ddlRecordSetId: $0.recordSetId) })
+            let folders = try await session.documentFolders(repositoryId: groupId, parentFolderId: 0)
+            let bookmarkFolders = try await session.bookmarkFolders(groupId: groupId, parentFolderId: 0)
+            return SiteOverview(
+                server: connection.serverDescription, embedded: connection.emulator != nil, user: connection.user,
+                version: connection.version, groupId: groupId,
+                siteName: site.map { LocalizedXMLText.resolve($0.name, locale: locale) } ?? "",
+                recordSets: zip(sets, counts).map { set, count in
+                    RecordSetRow(id: set.recordSetId, name: LocalizedXMLText.resolve(set.name, locale: locale), records: count.intValue ?? 0)
+                },
+                imageFolders: folders.map { FolderRow(id: $0.folderId, name: LocalizedXMLText.resolve($0.name, locale: locale)) },
+                bookmarkFolders: bookmarkFolders.map { FolderRow(id: $0.folderId, name: LocalizedXMLText.resolve($0.name, locale: locale)) })
+        }
+    }
+
+    var json: JSONValue {
+        [
+            "server": .string(server), "embeddedEmulator": .bool(embedded), "portalVersion": .string(version.rawValue),
+            "userId": .int(user.userId), "emailAddress": .string(user.emailAddress),
+            "groupId": .int(groupId), "siteName": .string(siteName),
+            "recordSets": .array(recordSets.map { ["recordSetId": .int($0.id), "name": .string($0.name), "records": .int(Int64($0.records))] }),
+            "imageFolders": .array(imageFolders.map { ["folderId": .int($0.id), "name": .string($0.name)] }),
+            "bookmarkFolders": .array(bookmarkFolders.map { ["folderId": .int($0.id), "name": .string($0.name)] }),
+        ]
+    }
+
+    var text: String {
+        var out = "Termlets — \(server)\(embedded ? " (the embedded portal emulator)" : ""), Liferay \(version.rawValue)\n"
+        out += "Signed in as \(user.name) <\(user.emailAddress)>, site \(siteName.isEmpty ? "" : "\(siteName) ")(\(groupId))\n\n"
+        var sets = TextTable(header: ["RECORD SET", "NAME", "RECORDS"])
+        for row in recordSets { sets.add([String(row.id), row.name, String(row.records)]) }
+        out += sets.render() + "\n"
+        var folders = TextTable(header: ["FOLDER", "NAME", "KIND"])
+        for row in imageFolders { folders.add([String(row.id), row.name, "documents and media"]) }
+        for row in bookmarkFolders { folders.add([String(row.id), row.name, "bookmarks"]) }
+        out += folders.render() + "\n"
+        let example = recordSets.max(by: { $0.records < $1.records })?.id ?? 0
+        var next = TextTable(header: ["NEXT", ""])
+        next.add(["termlets list --record-set-id \(example)", "records, page by page (--all, --format csv|json)"])
+        next.add(["termlets form --record-set-id \(example) --set FIELD=VALUE --submit", "add a record"])
+        next.add(["termlets inspect structure FILE", "how a structure definition reads"])
+        next.add(["termlets --help", "every command"])
+        return out + next.render()
+    }
+}

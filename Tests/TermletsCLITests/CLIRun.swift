@@ -1,0 +1,33 @@
+import Foundation
+import TermletsTestSupport
+import DDM
+
+/// One isolated Termlets "home" for a test: its own config and cache folders, so the embedded
+/// emulator's data and the stored configuration never leak between tests running in parallel.
+struct CLIHome {
+    let directory: TemporaryDirectory
+
+    init() throws { directory = try TemporaryDirectory(prefix: "termlets-cli") }
+
+    var options: [String] {
+        ["--config-dir", directory.path("config").path, "--cache-dir", directory.path("cache").path]
+    }
+
+    /// Runs `termlets` with the arguments plus this home's folders.
+    @discardableResult
+    func run(_ arguments: [String], environment: [String: String] = [:], stdin: String? = nil) throws -> ProcessResult {
+        try ProcessRunner.termlets(arguments + options, environment: environment, stdin: stdin, timeout: 120)
+    }
+
+    /// Runs `termlets … --format json` and parses standard output, failing on a non-zero status.
+    func json(_ arguments: [String], environment: [String: String] = [:]) throws -> JSONValue {
+        let result = try run(arguments + ["--format", "json"], environment: environment)
+        guard result.status == 0 else { throw CLIFailure(result: result) }
+        return try JSONValue.parse(result.stdout)
+    }
+}
+
+struct CLIFailure: Error, CustomStringConvertible {
+    let result: ProcessResult
+    var description: String { "exit \(result.status): \(result.stderr)" }
+}
