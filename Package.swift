@@ -58,9 +58,9 @@ let package = Package(
         //    conflict detection, exactly-once adds), and the automatic sync scheduler.
         .target(name: "Sync", dependencies: ["OfflineStore", "PortalClient", "DDM"]),
 
-        // 4. Screenlets: headless controllers, fluent pagination, custom lists, typed events.
-        //    No HTTP, SQLite or terminal here: loaders and renderers are protocols.
-        .target(name: "Screenlets", dependencies: ["DDM"]),
+        // 4. Screenlets: headless controllers, fluent pagination, custom lists, the DDL form, typed
+        //    events. No terminal here; the portal and the cache only through layers 2 and 3.
+        .target(name: "Screenlets", dependencies: ["DDM", "PortalClient", "OfflineStore"]),
 
         // 5. Terminal UI core: grid of cells, styles, Unicode width, frame diff, input decoding,
         //    key map, text editing, Elm-style runtime. No curses: testable headless.
@@ -96,6 +96,7 @@ let package = Package(
             dependencies: [
                 "DDM",
                 "PortalClient",
+                "OfflineStore",
                 "Screenlets",
                 "TermUI",
                 "PortalEmulator",
@@ -129,6 +130,13 @@ let package = Package(
             dependencies: ["Sync", "OfflineStore", "PortalClient", "PortalEmulator", "DDM", "TermletsTestSupport"]
         ),
         .testTarget(name: "ScreenletsTests", dependencies: ["Screenlets", "DDM", "TermletsTestSupport"]),
+        // The form screenlet against an in-process portal emulator and a temporary offline store.
+        .testTarget(
+            name: "FormScreenletTests",
+            dependencies: [
+                "Screenlets", "DDM", "PortalClient", "OfflineStore", "PortalEmulator", "TermletsTestSupport",
+            ]
+        ),
         .testTarget(
             name: "TermUITests",
             dependencies: ["TermUI", "TermUITesting", "TermletsTestSupport"],

@@ -1,7 +1,9 @@
 import ArgumentParser
 import DDM
 import Foundation
+import OfflineStore
 import PortalClient
+import Screenlets
 
 /// `termlets form`: a record of a record set, read, filled in with `--set` and submitted (the DDL
 /// form screenlet, for scripts).
@@ -50,54 +52,114 @@ struct FormCommand: AsyncParsableCommand {
     @Option(help: "json or text (default: text on a terminal, JSON otherwise).")
     var format: String?
 
+    @Option(name: .customLong("events"), help: "Write the form's events to FILE as JSON lines.")
+    var eventsFile: String?
+
     @Option(
         name: .customLong("offline-policy"),
-        help: "remote-only (default), remote-first, cache-first or cache-only: whether a submit may be queued for sync.")
+        help: """
+            Where the form is read from and the record written to: remote-only (default), remote-first, \
+            cache-first, cache-only, or cache-then-remote (loads; submits as remote-first). Writes that \
+            cannot reach the portal are queued for termlets sync and printed with status "queued".
+            """)
     var offlinePolicy: String?
 
     func run() async throws {
         let format = try OutputFormat.resolve(format, allowed: [.json, .text])
         let parsed = try assignments.map(Self.parseAssignment)
         guard !draft || submit else { throw CommandFailure(.input, "--draft saves on submit: add --submit") }
-        if submit, let policy = try OfflineFormSubmit.queueingPolicy(offlinePolicy) {
-            let outcome = try await submitQueueing(policy, assignments: parsed)
-            return format == .json ? Console.printJSON(outcome.json) : Console.out(outcome.summary + "\n")
-        }
+        let policies = try Self.policies(offlinePolicy)
+        let events = try eventsFile.map(FormEventLog.open)
 
-        try await connection.withConnection { connection in
-            let context = try await RecordSetContext.load(connection, recordSetId: recordSetId, structureId: structureId)
-            var model = try await loadModel(connection, context: context)
-            try FormAssignments.apply(parsed, to: &model, context: context)
-            if submit {
-                try FormSubmission.validate(model, locale: context.locale)
-                let uploader = DocumentUploader(
-                    session: connection.session, repositoryId: repositoryId ?? connection.groupId, folderId: folderId,
-                    filePrefix: filePrefix)
-                try await FormAssignments.uploadDocuments(in: &model, uploader: uploader)
-                let outcome = try await FormSubmission.submit(model, recordSetId: recordSetId, connection: connection, draft: draft)
-                switch format {
-                case .json: Console.printJSON(outcome.json)
-                default: Console.out(outcome.summary + "\n")
-                }
-            } else {
-                switch format {
-                case .json: Console.printJSON(FormPresentation.json(model, context: context))
-                default: Console.out(FormPresentation.table(model, context: context))
-                }
+        try await connection.withConnection(allowOffline: policies.submit != .remoteOnly || policies.load != .remoteOnly) {
+            connection in
+            let screenlet = FormScreenlet(
+                portal: FormPortal(session: connection.session), cache: try OfflineCache.open(connection.settings),
+                attributes: attributes(connection, policies: policies), locale: PortalLocale(connection.settings.locale) ?? .enUS)
+            let writer = events.map { log in Task { await log.write(screenlet.events) } }
+            do {
+                try await run(screenlet, format: format, assignments: parsed)
+                await screenlet.close()
+                await writer?.value
+            } catch {
+                await screenlet.close()
+                await writer?.value
+                throw error
             }
         }
     }
 
-    /// The form model: the stored record's values with `--record-id`, else the predefined values.
-    func loadModel(_ connection: PortalConnection, context: RecordSetContext) async throws(CommandFailure)
-        -> DDLFormModel
+    private func run(
+        _ screenlet: FormScreenlet, format: OutputFormat, assignments: [(field: String, value: String)]
+    ) async throws(CommandFailure) {
+        let context = try await load(screenlet)
+        let documents = try await FormAssignments.apply(assignments, to: screenlet, context: context)
+        guard let model = await screenlet.state.model else { throw CommandFailure(.server, "the form did not load") }
+        if submit {
+            try FormSubmission.validate(model, locale: context.locale)
+            try await FormAssignments.chooseDocuments(documents, in: screenlet)
+            let outcome = try await FormSubmission.submit(screenlet, draft: draft, locale: context.locale)
+            switch format {
+            case .json: Console.printJSON(outcome.json)
+            default: Console.out(outcome.summary + "\n")
+            }
+        } else {
+            switch format {
+            case .json: Console.printJSON(FormPresentation.json(model, context: context))
+            default: Console.out(FormPresentation.table(model, context: context))
+            }
+        }
+    }
+
+    /// Loads the form, and the record with `--record-id` (the form first).
+    private func load(_ screenlet: FormScreenlet) async throws(CommandFailure) -> FormContext {
+        let locale = await screenlet.state.locale
+        do {
+            try await screenlet.loadForm()
+        } catch {
+            throw FormSubmission.failure(error, locale: locale, doing: "record set \(recordSetId)")
+        }
+        if let recordId {
+            do {
+                try await screenlet.loadRecord()
+            } catch {
+                throw FormSubmission.failure(error, locale: locale, doing: "record \(recordId)")
+            }
+        }
+        let state = await screenlet.state
+        guard let structure = state.model?.structure else { throw CommandFailure(.server, "the form did not load") }
+        return FormContext(
+            recordSetId: recordSetId, recordSetName: state.recordSetName ?? "", structure: structure, locale: state.locale)
+    }
+
+    private func attributes(_ connection: PortalConnection, policies: (load: LoadPolicy, submit: SubmitPolicy))
+        -> FormScreenletAttributes
     {
-        guard let recordId else { return DDLFormModel(structure: context.structure, locale: context.locale) }
-        let session = connection.session
-        let record = try await failing("record \(recordId)") { try await session.record(id: recordId) }
-        var attributes = record.attributes
-        if attributes["recordId"] == nil { attributes["recordId"] = .int(recordId) }
-        return DDLFormModel(structure: context.structure, record: RecordPayload(values: record.values, attributes: attributes))
+        var attributes = FormScreenletAttributes()
+        attributes.groupId = connection.groupId
+        attributes.recordSetId = recordSetId
+        attributes.recordId = recordId ?? 0
+        attributes.structureId = structureId ?? 0
+        attributes.repositoryId = repositoryId ?? connection.groupId
+        attributes.folderId = folderId
+        attributes.filePrefix = filePrefix
+        attributes.autoLoad = false
+        attributes.loadPolicy = policies.load
+        attributes.submitPolicy = policies.submit
+        return attributes
+    }
+
+    /// `--offline-policy`: one name for loads and submits; `cache-then-remote` loads that way
+    /// and submits remote-first. Without it, the portal only (nothing cached, nothing queued).
+    static func policies(_ name: String?) throws(CommandFailure) -> (load: LoadPolicy, submit: SubmitPolicy) {
+        guard let name else { return (.remoteOnly, .remoteOnly) }
+        do {
+            let load = try LoadPolicy(parsing: name)
+            let submit = load == .cacheThenRemote ? SubmitPolicy.remoteFirst : try SubmitPolicy(parsing: name)
+            return (load, submit)
+        } catch {
+            throw CommandFailure(.input, "--offline-policy: \(error)")
+        }
     }
 
     /// `FIELD=VALUE`, split at the first `=`.

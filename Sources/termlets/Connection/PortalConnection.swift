@@ -16,13 +16,17 @@ final class PortalConnection: Sendable {
     let emulator: PortalEmulator?
     /// The password the session logged in with, for `termlets login` to store (never printed).
     let password: String
+    /// The portal could not be reached and the caller accepted that (`allowOffline`): the session
+    /// is not logged in, `user` is a stand-in and `groupId` is the configured one (0 if none).
+    let isOffline: Bool
 
     var serverDescription: String { session.context.serverURL.absoluteString }
 
     private init(
         session: PortalSession, user: PortalUser, groupId: Int64, version: PortalVersion, settings: ResolvedSettings,
-        emulator: PortalEmulator?, password: String
+        emulator: PortalEmulator?, password: String, isOffline: Bool = false
     ) {
+        self.isOffline = isOffline
         self.password = password
         self.session = session
         self.user = user
@@ -33,8 +37,10 @@ final class PortalConnection: Sendable {
     }
 
     /// Connects and logs in. With no server configured, starts the embedded emulator and logs in as
-    /// its demo user. A missing password is asked for on a terminal, never echoed.
-    static func open(_ settings: ResolvedSettings) async throws(CommandFailure) -> PortalConnection {
+    /// its demo user. A missing password is asked for on a terminal, never echoed. With
+    /// `allowOffline`, a portal that cannot be reached gives an offline connection instead of a
+    /// `network` failure (for commands that can work from the offline cache).
+    static func open(_ settings: ResolvedSettings, allowOffline: Bool = false) async throws(CommandFailure) -> PortalConnection {
         var emulator: PortalEmulator?
         let serverURL: URL
         var user = settings.user
@@ -92,6 +98,12 @@ final class PortalConnection: Sendable {
             return PortalConnection(
                 session: session, user: loggedIn, groupId: groupId, version: version, settings: settings, emulator: emulator,
                 password: password)
+        } catch let error as PortalError where allowOffline && error.kind == .network {
+            let standIn = PortalUser(userId: 0, companyId: settings.companyID ?? 0, screenName: user, emailAddress: user, name: user)
+            return PortalConnection(
+                session: session, user: standIn, groupId: settings.groupID ?? 0,
+                version: settings.portalVersion == .v62 ? .v62 : .v7, settings: settings, emulator: emulator,
+                password: password, isOffline: true)
         } catch {
             try? await session.shutdown()
             await emulator?.stop()
@@ -108,9 +120,11 @@ final class PortalConnection: Sendable {
 
 extension ConnectionOptions {
     /// Resolves the settings, opens a connection, runs `body`, and always closes the connection.
-    func withConnection<T>(_ body: (PortalConnection) async throws -> T) async throws(CommandFailure) -> T {
+    func withConnection<T>(
+        allowOffline: Bool = false, _ body: (PortalConnection) async throws -> T
+    ) async throws(CommandFailure) -> T {
         let settings = try ResolvedSettings.resolve(self)
-        let connection = try await PortalConnection.open(settings)
+        let connection = try await PortalConnection.open(settings, allowOffline: allowOffline)
         do {
             let result = try await body(connection)
             await connection.close()

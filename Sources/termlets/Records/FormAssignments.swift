@@ -1,16 +1,26 @@
 import DDM
+import Screenlets
 
-/// Applies `--set FIELD=VALUE` assignments to a form model: values in canonical form, a repeated
-/// assignment adding an instance of a repeatable field. Files chosen for document fields stay local
-/// until ``uploadDocuments(in:uploader:)``, so nothing is uploaded for a form that does not validate.
+/// Applies `--set FIELD=VALUE` assignments to the form screenlet: values in canonical form, a
+/// repeated assignment adding an instance of a repeatable field. Files chosen for document fields
+/// are set as local files and returned: the caller uploads them (``chooseDocuments(_:in:)``) only
+/// once the form validates, so nothing is uploaded for a form that does not.
 enum FormAssignments {
+    /// A local file assigned to a document field instance.
+    struct DocumentChoice {
+        let field: String
+        let instance: Int
+        let path: String
+    }
+
     static func apply(
-        _ assignments: [(field: String, value: String)], to model: inout DDLFormModel, context: RecordSetContext
-    ) throws(CommandFailure) {
+        _ assignments: [(field: String, value: String)], to screenlet: FormScreenlet, context: FormContext
+    ) async throws(CommandFailure) -> [DocumentChoice] {
         var assignedInstances: [String: Int] = [:]
+        var documents: [DocumentChoice] = []
         for (name, text) in assignments {
             guard let field = context.structure.field(named: name) else {
-                throw CommandFailure(.input, "record set \(context.recordSet.recordSetId) has no field \(name)")
+                throw CommandFailure(.input, "record set \(context.recordSetId) has no field \(name)")
             }
             guard field.isEditable else {
                 throw CommandFailure(.input, "field \(field.name) is read-only (\(field.rawType))")
@@ -27,34 +37,30 @@ enum FormAssignments {
                     guard field.repeatable else {
                         throw CommandFailure(.input, "field \(field.name) is given twice but is not repeatable")
                     }
-                    if instance >= model.instances(of: field.name).count {
-                        _ = try model.addInstance(of: field.name, value: value)
-                    } else {
-                        try model.setValue(value, of: field.name, instance: instance)
-                    }
-                } else {
-                    try model.setValue(value, of: field.name, instance: 0)
+                    let count = await screenlet.state.model?.instances(of: field.name).count ?? 0
+                    if instance >= count { try await screenlet.addInstance(of: field.name) }
                 }
+                try await screenlet.setValue(value, of: field.name, instance: instance)
             } catch let failure as CommandFailure {
                 throw failure
             } catch {
                 throw CommandFailure(.input, "field \(field.name): \(error)")
             }
+            if case .document(.localFile(let path)) = value {
+                documents.append(DocumentChoice(field: field.name, instance: instance, path: path))
+            }
             assignedInstances[field.name] = instance + 1
         }
+        return documents
     }
 
-    /// Uploads every file chosen for a document field and puts the new file entry in its place.
-    static func uploadDocuments(in model: inout DDLFormModel, uploader: DocumentUploader) async throws(CommandFailure) {
-        for field in model.structure.allFields where field.kind == .document || field.kind == .image {
-            for (instance, value) in model.instances(of: field.name).enumerated() {
-                guard case .document(.localFile(let path)) = value else { continue }
-                let uploaded = try await uploader.upload(path, forField: field.name)
-                do {
-                    try model.setValue(uploaded, of: field.name, instance: instance)
-                } catch {
-                    throw CommandFailure(.input, "field \(field.name): \(error)")
-                }
+    /// Starts the uploads of the chosen files (the submit waits for them).
+    static func chooseDocuments(_ documents: [DocumentChoice], in screenlet: FormScreenlet) async throws(CommandFailure) {
+        for document in documents {
+            do {
+                try await screenlet.chooseDocument(document.path, for: document.field, instance: document.instance)
+            } catch {
+                throw CommandFailure(.input, "field \(document.field): \(error.description)")
             }
         }
     }

@@ -1,9 +1,23 @@
 import DDM
 
+/// What the form output needs besides the values: the record set and the locale of the run.
+struct FormContext: Sendable {
+    let recordSetId: Int64
+    let recordSetName: String
+    let structure: DDMStructure
+    let locale: PortalLocale
+
+    /// The record set's name in the run's locale.
+    var name: String {
+        let name = LocalizedXMLText.resolve(recordSetName, locale: locale)
+        return name.isEmpty ? "record set \(recordSetId)" : name
+    }
+}
+
 /// A form model printed for a person (a table) or a script (JSON): each field with its value,
 /// nested fields after their parent, and the problem validation finds with it.
 enum FormPresentation {
-    static func json(_ model: DDLFormModel, context: RecordSetContext) -> JSONValue {
+    static func json(_ model: DDLFormModel, context: FormContext) -> JSONValue {
         let problems = problemsByField(model, locale: context.locale)
         let fields: [JSONValue] = model.structure.allFields.map { field in
             let values = model.instances(of: field.name).map { $0.map { JSONValue.string($0.canonicalString) } ?? .null }
@@ -17,14 +31,14 @@ enum FormPresentation {
             ]
         }
         return [
-            "recordSetId": .int(context.recordSet.recordSetId),
+            "recordSetId": .int(context.recordSetId),
             "recordId": JSONValue(model.recordId),
             "valid": .bool(problems.isEmpty),
             "fields": .array(fields),
         ]
     }
 
-    static func table(_ model: DDLFormModel, context: RecordSetContext) -> String {
+    static func table(_ model: DDLFormModel, context: FormContext) -> String {
         let problems = problemsByField(model, locale: context.locale)
         var table = TextTable(header: ["FIELD", "LABEL", "VALUE", ""])
         for field in model.structure.allFields {

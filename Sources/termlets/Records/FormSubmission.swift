@@ -1,8 +1,10 @@
 import DDM
+import OfflineStore
 import PortalClient
+import Screenlets
 
-/// Sends a form model to the portal: adds a new record or updates a stored one, published or as a
-/// draft, after validating it the way the form screenlet does.
+/// Submits the form screenlet's record and words the result for the command line: added or
+/// updated (published or draft), or queued for sync; failures as the contract's error kinds.
 enum FormSubmission {
     struct Outcome {
         let recordId: Int64?
@@ -24,37 +26,57 @@ enum FormSubmission {
         }
     }
 
-    /// Validates and submits; invalid values are a `validation` failure naming every field.
-    static func submit(
-        _ model: DDLFormModel, recordSetId: Int64, connection: PortalConnection, draft: Bool
-    ) async throws(CommandFailure)
-        -> Outcome
-    {
-        try validate(model, locale: PortalLocale(connection.settings.locale) ?? .enUS)
-        let session = connection.session
-        let serviceContext = session.recordServiceContext(
-            groupId: connection.groupId, workflowAction: draft ? .saveDraft : .publish)
-        let fieldsMap = model.fieldsMap(for: connection.version)
-        if let recordId = model.recordId {
-            let record = try await failing("update of record \(recordId)") {
-                try await session.updateRecord(recordId: recordId, fieldsMap: fieldsMap, serviceContext: serviceContext)
+    /// Submits (the screenlet waits for uploads and validates first).
+    static func submit(_ screenlet: FormScreenlet, draft: Bool, locale: PortalLocale) async throws(CommandFailure) -> Outcome {
+        let recordId = await screenlet.state.recordId
+        do {
+            switch try await screenlet.submitForm(draft: draft) {
+            case .submitted(let id, let status, let added):
+                return Outcome(
+                    recordId: id, status: added ? "added" : "updated", workflowStatus: WorkflowStatus.name(status), queueId: nil)
+            case .queued(let queueId):
+                return Outcome(recordId: recordId, status: "queued", workflowStatus: nil, queueId: queueId)
             }
-            return Outcome(recordId: record.recordId, status: "updated", workflowStatus: WorkflowStatus.name(record.status), queueId: nil)
+        } catch {
+            throw failure(error, locale: locale, doing: recordId.map { "update of record \($0)" } ?? "new record")
         }
-        let record = try await failing("new record") {
-            try await session.addRecord(
-                groupId: connection.groupId, recordSetId: recordSetId, fieldsMap: fieldsMap, serviceContext: serviceContext)
-        }
-        return Outcome(recordId: record.recordId, status: "added", workflowStatus: WorkflowStatus.name(record.status), queueId: nil)
     }
 
+    /// Fails with every invalid field, as the screenlet's submit would.
     static func validate(_ model: DDLFormModel, locale: PortalLocale) throws(CommandFailure) {
         let failures = model.validate()
         guard !failures.isEmpty else { return }
+        throw invalid(failures, locale: locale)
+    }
+
+    static func invalid(_ failures: [FormValidationFailure], locale: PortalLocale) -> CommandFailure {
         let problems = failures.map { failure in
             let instance = failure.instance > 0 ? " #\(failure.instance + 1)" : ""
             return "field \(failure.field.name)\(instance): \(failure.message(in: locale))"
         }
-        throw CommandFailure(.validation, problems.joined(separator: "; "))
+        return CommandFailure(.validation, problems.joined(separator: "; "))
+    }
+
+    /// The contract's failure for what the screenlet or the offline store threw.
+    static func failure(_ error: any Error, locale: PortalLocale, doing action: String? = nil) -> CommandFailure {
+        let prefix = action.map { "\($0): " } ?? ""
+        switch error {
+        case let error as FormScreenletError:
+            if case .invalid(let failures) = error { return invalid(failures, locale: locale) }
+            return CommandFailure(.input, prefix + error.description)
+        case let error as OfflineStoreError:
+            if case .notCached = error { return CommandFailure(.notFound, prefix + "not in the offline cache (\(error))") }
+            return CommandFailure(.server, prefix + "\(error)")
+        case let error as SubmitError:
+            switch error {
+            case .rejectedKeptInQueue(let queueId, let reason):
+                let inner = CommandFailure(reason, doing: action)
+                return CommandFailure(inner.kind, inner.message + " (kept in the offline queue as \(queueId))")
+            case .conflict(let queueId, _):
+                return CommandFailure(.validation, prefix + "the record changed on the portal; kept in the offline queue as \(queueId)")
+            }
+        default:
+            return CommandFailure(error, doing: action)
+        }
     }
 }

@@ -1,0 +1,121 @@
+import DDM
+import Foundation
+import OfflineStore
+import PortalClient
+
+extension FormScreenlet {
+    /// Loads the structure under the load policy and shows a new record's predefined values
+    /// (`formLoaded`, or `formLoadError` and a throw). With `cache-then-remote` the cached form
+    /// comes first and the portal's follows (two `formLoaded`); unedited values follow the refresh.
+    public func loadForm() async throws {
+        state.isLoading = true
+        defer { state.isLoading = false }
+        do {
+            let id = try await resolveStructureId()
+            let address = EntryAddress(collection: Self.collection, key: CacheKey.structure(structureId: id, locale: nil).rawValue)
+            let portal = self.portal
+            let updates = loader.updates(attributes.loadPolicy, at: address) { try await portal.structureJSON(id) }
+            for try await result in updates {
+                let structure = try Self.parseStructure(result.value, id: id)
+                if state.model == nil || (state.model?.recordId == nil && state.model?.isModified == false) {
+                    state.model = DDLFormModel(structure: structure, locale: state.locale)
+                }
+                state.formOrigin = FormDataOrigin(result)
+                emit(.formLoaded(FormDataOrigin(result)))
+            }
+        } catch {
+            emit(.formLoadError(message: Self.describe(error)))
+            throw error
+        }
+    }
+
+    /// Loads the record `recordId` under the load policy — the form first when it is not loaded
+    /// (`formLoaded` then `recordLoaded`) — and shows its stored values.
+    public func loadRecord() async throws {
+        guard attributes.recordId != 0 else {
+            emit(.recordLoadError(message: FormScreenletError.missingAttribute("recordId").description))
+            throw FormScreenletError.missingAttribute("recordId")
+        }
+        if state.model == nil { try await loadForm() }
+        state.isLoading = true
+        defer { state.isLoading = false }
+        let recordId = attributes.recordId
+        let locale = state.locale.identifier
+        do {
+            guard let structure = state.model?.structure else { throw FormScreenletError.notLoaded }
+            let address = EntryAddress(
+                collection: Self.collection, key: CacheKey.record(recordId: recordId, locale: locale).rawValue)
+            let portal = self.portal
+            let updates = loader.updates(attributes.loadPolicy, at: address) { try await portal.recordJSON(recordId, locale: locale) }
+            for try await result in updates {
+                if state.model?.recordId == recordId, state.model?.isModified == true {
+                    state.recordOrigin = FormDataOrigin(result)
+                    emit(.recordLoaded(recordId: recordId, origin: FormDataOrigin(result)))
+                    continue
+                }
+                let payload: RecordPayload
+                do {
+                    payload = try RecordPayload.parse(result.value)
+                } catch {
+                    throw FormScreenletError.unreadable("record \(recordId) cannot be read: \(error.description)")
+                }
+                var recordAttributes = payload.attributes
+                if recordAttributes["recordId"] == nil { recordAttributes["recordId"] = .int(recordId) }
+                state.model = DDLFormModel(structure: structure, record: RecordPayload(values: payload.values, attributes: recordAttributes))
+                state.workflowStatus = payload.status
+                state.uploads = [:]
+                state.validationMessages = [:]
+                baseModifiedDate = recordAttributes[PayloadKey.modifiedDate] ?? .null
+                state.recordOrigin = FormDataOrigin(result)
+                emit(.recordLoaded(recordId: recordId, origin: FormDataOrigin(result)))
+            }
+        } catch {
+            emit(.recordLoadError(message: Self.describe(error)))
+            throw error
+        }
+    }
+
+    /// The structure's id: the attribute, else the record set's structure. The record set is read
+    /// (through the load policy too, so a form opens offline) whenever one is given.
+    private func resolveStructureId() async throws -> Int64 {
+        let recordSetId = attributes.recordSetId
+        if recordSetId != 0, state.recordSetName == nil {
+            let key = CacheKey("ddl-record-set", parameters: ["recordSetId": .int(recordSetId)])
+            let portal = self.portal
+            let result = try await loader.load(
+                attributes.loadPolicy, at: EntryAddress(collection: Self.collection, key: key.rawValue)
+            ) { try await portal.recordSetJSON(recordSetId) }
+            guard let recordSet = RecordSet(json: result.value) else {
+                throw FormScreenletError.unreadable("record set \(recordSetId) cannot be read")
+            }
+            state.recordSetName = recordSet.name
+            recordSetStructureId = recordSet.structureId
+        }
+        structureId = attributes.structureId != 0 ? attributes.structureId : recordSetStructureId
+        guard structureId != 0 else { throw FormScreenletError.missingAttribute("structureId or recordSetId") }
+        return structureId
+    }
+
+    static func parseStructure(_ json: JSONValue, id: Int64) throws -> DDMStructure {
+        guard let model = StructureModel(json: json), let text = model.definition ?? model.xsd else {
+            throw FormScreenletError.unreadable("structure \(id) has neither a definition nor an xsd")
+        }
+        do {
+            return try DDMStructure.parse(text)
+        } catch {
+            throw FormScreenletError.unreadable("structure \(id) cannot be read: \(error.description)")
+        }
+    }
+
+    /// An error as one line for an event (portal errors never hold credentials).
+    static func describe(_ error: any Error) -> String {
+        switch error {
+        case let portal as PortalError:
+            return "\(portal.kind.rawValue): \(portal.message)"
+        case let store as OfflineStoreError:
+            return String(describing: store)
+        default:
+            return String(describing: error)
+        }
+    }
+}

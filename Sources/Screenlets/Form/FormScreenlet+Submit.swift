@@ -1,0 +1,110 @@
+import DDM
+import Foundation
+import OfflineStore
+import PortalClient
+
+extension FormScreenlet {
+    /// Submits the record — added when new, updated otherwise; published, or kept as a draft when
+    /// `draft` — under the submit policy. First it waits for running uploads and retries failed
+    /// ones; then it validates every field (`formSubmitError` with the invalid fields, the first
+    /// one in ``FormState/firstInvalidField``). A record sent is `formSubmitted`; one kept for sync
+    /// is `formQueued` (never a silent success); any other failure is `formSubmitError` and a throw.
+    @discardableResult
+    public func submitForm(draft: Bool = false) async throws -> FormSubmitOutcome {
+        guard attributes.editable else { throw FormScreenletError.notEditable }
+        guard state.model != nil else { throw FormScreenletError.notLoaded }
+        state.isSubmitting = true
+        defer { state.isSubmitting = false }
+        do {
+            await waitForUploads()
+            retryFailedUploads()
+            await waitForUploads()
+            try validateAll()
+            guard let model = state.model else { throw FormScreenletError.notLoaded }
+            let write = try recordWrite(model, draft: draft)
+            switch try await executor.submit(write, policy: attributes.submitPolicy, sender: sender) {
+            case .sent(let answer):
+                return applySent(answer, wasAdd: model.recordId == nil)
+            case .queued(let queueId):
+                state.model?.markSaved()
+                state.queuedSubmitId = queueId
+                emit(.formQueued(queueId: queueId))
+                return .queued(queueId: queueId)
+            }
+        } catch let error as FormScreenletError {
+            if case .invalid(let failures) = error {
+                let keys = failures.map { FormFieldKey(field: $0.field.name, instance: $0.instance) }
+                emit(.formSubmitError(message: error.description, invalidFields: keys))
+            } else {
+                emit(.formSubmitError(message: error.description, invalidFields: []))
+            }
+            throw error
+        } catch {
+            emit(.formSubmitError(message: Self.describe(error), invalidFields: []))
+            throw error
+        }
+    }
+
+    /// Validates every field; shows every message and remembers the first invalid field.
+    private func validateAll() throws(FormScreenletError) {
+        guard let model = state.model else { throw .notLoaded }
+        let failures = model.validate()
+        state.validationMessages = [:]
+        for failure in failures {
+            let key = FormFieldKey(field: failure.field.name, instance: failure.instance)
+            if state.validationMessages[key] == nil { state.validationMessages[key] = failure.message(in: state.locale) }
+        }
+        state.firstInvalidField = failures.first.map { FormFieldKey(field: $0.field.name, instance: $0.instance) }
+        guard failures.isEmpty else { throw .invalid(failures) }
+    }
+
+    /// The queued write for the record: its values in wire form, documents still queued offline
+    /// as placeholders (so sync uploads them first), the workflow action, and for an update the
+    /// `modifiedDate` the edits were made on; the record's cached copy shows the edit while queued.
+    private func recordWrite(_ model: DDLFormModel, draft: Bool) throws -> PendingWrite {
+        var values = model.fieldsMap(for: portal.version(for: model.structure))
+        let queued = queuedUploads
+        if !queued.isEmpty, attributes.submitPolicy == .remoteOnly { throw FormScreenletError.uploadsQueued }
+        for (field, keys) in Dictionary(grouping: queued.keys, by: \.field) {
+            let placeholders = keys.sorted { $0.instance < $1.instance }.map { PendingWrite.uploadPlaceholder(queued[$0]!) }
+            values[field] = placeholders.count == 1 ? placeholders[0] : .array(placeholders)
+        }
+        let extra: [String: JSONValue] = [
+            FormPayloadKey.workflowAction: .string(draft ? "draft" : "publish"),
+            PayloadKey.structureId: structureId != 0 ? .int(structureId) : .null,
+        ]
+        let groupId = portal.groupId(attributes.groupId)
+        guard let recordId = model.recordId else {
+            guard attributes.recordSetId != 0 else { throw FormScreenletError.missingAttribute("recordSetId") }
+            return PendingWrite.addRecord(
+                collection: Self.collection, recordSetId: attributes.recordSetId, groupId: groupId, values: .object(values),
+                extra: extra)
+        }
+        var write = PendingWrite.updateRecord(
+            collection: Self.collection, recordId: recordId,
+            recordSetId: model.attributes[PayloadKey.recordSetId]?.int64Value ?? (attributes.recordSetId != 0 ? attributes.recordSetId : nil),
+            values: .object(values), baseModifiedDate: baseModifiedDate, extra: extra)
+        write.payload[PayloadKey.groupId] = .int(groupId)
+        let address = EntryAddress(
+            collection: Self.collection, key: CacheKey.record(recordId: recordId, locale: state.locale.identifier).rawValue)
+        write.linkedEntry = address
+        write.localChanges = [
+            .put(
+                address, value: ["modelValues": .object(values), "modelAttributes": .object(model.attributes)],
+                attributes: [:], state: .dirty)
+        ]
+        return write
+    }
+
+    private func applySent(_ answer: JSONValue, wasAdd: Bool) -> FormSubmitOutcome {
+        let recordId = answer["recordId"]?.int64Value ?? state.model?.recordId ?? 0
+        let status = answer["status"]?.intValue
+        state.model?.markSaved(recordId: recordId)
+        state.workflowStatus = status
+        state.queuedSubmitId = nil
+        if let modified = answer[PayloadKey.modifiedDate] { baseModifiedDate = modified }
+        attributes.recordId = recordId
+        emit(.formSubmitted(recordId: recordId, workflowStatus: status))
+        return .submitted(recordId: recordId, workflowStatus: status, added: wasAdd)
+    }
+}

@@ -1,0 +1,138 @@
+import DDM
+import Foundation
+import OfflineStore
+import PortalClient
+
+extension FormScreenlet {
+    /// The user picked a local file for a Documents and Media (or Image) field: it becomes the
+    /// field's value and its upload starts at once (`documentUploadStarted`, progress,
+    /// `documentUploaded` or `documentUploadError`). Under `cache-only`, or when the portal cannot be
+    /// reached (except `remote-only`), the file is queued and the record will depend on it.
+    public func chooseDocument(_ path: String, for field: String, instance: Int = 0) throws(FormScreenletError) {
+        let definition = try editableField(field)
+        guard definition.kind == .document || definition.kind == .image else { throw .notADocumentField(definition.name) }
+        let url = URL(fileURLWithPath: (path as NSString).expandingTildeInPath)
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue,
+            FileManager.default.isReadableFile(atPath: url.path)
+        else { throw .unreadableFile(path) }
+        let key = FormFieldKey(field: definition.name, instance: instance)
+        try mutateModel { model throws(FormModelError) in
+            try model.setValue(.document(.localFile(path: url.path)), of: key.field, instance: key.instance)
+        }
+        chosenFiles[key] = url.path
+        state.validationMessages[key] = nil
+        startUpload(key)
+    }
+
+    /// Waits until no upload is running.
+    public func waitForUploads() async {
+        while let running = uploadTasks.values.first {
+            await running.value
+        }
+    }
+
+    func startUpload(_ key: FormFieldKey) {
+        guard let path = chosenFiles[key] else { return }
+        uploadTasks[key]?.cancel()
+        discardQueuedUpload(key)
+        let generation = uploadGenerations[key, default: 0] + 1
+        uploadGenerations[key] = generation
+        state.uploads[key] = .pending
+        emit(.documentUploadStarted(key))
+        uploadTasks[key] = Task { await self.runUpload(key, path: path, generation: generation) }
+    }
+
+    private func runUpload(_ key: FormFieldKey, path: String, generation: Int) async {
+        defer { if uploadGenerations[key] == generation { uploadTasks[key] = nil } }
+        let file = URL(fileURLWithPath: path)
+        let metadata = uploadMetadata(for: file)
+        if attributes.submitPolicy == .cacheOnly {
+            queueUpload(key, file: file, metadata: metadata, generation: generation)
+            return
+        }
+        let (progress, progressSink) = AsyncStream<(Int64, Int64)>.makeStream()
+        let reporter = Task { for await (sent, total) in progress { self.reportProgress(key, sent: sent, total: total, generation: generation) } }
+        let result: Result<FileEntry, any Error>
+        do {
+            result = .success(try await portal.upload(file: file, metadata: .object(metadata), uuid: nil) { progressSink.yield(($0, $1)) })
+        } catch {
+            result = .failure(error)
+        }
+        progressSink.finish()
+        await reporter.value
+        guard uploadGenerations[key] == generation, !Task.isCancelled else { return }
+        switch result {
+        case .success(let entry):
+            let reference = DocumentReference(groupId: entry.groupId, uuid: entry.uuid, version: entry.version, raw: entry.attributes)
+            try? state.model?.setValue(.document(.uploaded(reference)), of: key.field, instance: key.instance)
+            state.uploads[key] = .uploaded(reference)
+            emit(.documentUploaded(key, result: entry.attributes, queueId: nil))
+        case .failure(let error as any OfflineClassifiable) where error.isConnectivityFailure && attributes.submitPolicy != .remoteOnly:
+            queueUpload(key, file: file, metadata: metadata, generation: generation)
+        case .failure(let error):
+            let reason = Self.describe(error)
+            try? state.model?.setValue(.document(.uploadFailed(path: path, reason: reason)), of: key.field, instance: key.instance)
+            state.uploads[key] = .failed(reason: reason)
+            emit(.documentUploadError(key, message: reason))
+        }
+    }
+
+    private func reportProgress(_ key: FormFieldKey, sent: Int64, total: Int64, generation: Int) {
+        guard uploadGenerations[key] == generation else { return }
+        if case .uploading(let before, _) = state.uploads[key], sent < before { return }
+        state.uploads[key] = .uploading(sent: sent, total: total)
+        emit(.documentUploadProgress(key, bytesSent: sent, totalBytes: total))
+    }
+
+    /// Keeps the file in the offline queue (a private copy); the record will wait for it.
+    private func queueUpload(_ key: FormFieldKey, file: URL, metadata: [String: JSONValue], generation: Int) {
+        do {
+            var write = PendingWrite.upload(collection: Self.collection, file: file, metadata: metadata)
+            write.payload[PayloadKey.fileName] = .string(file.lastPathComponent)
+            let item = try executor.queue.enqueue(write)
+            try? state.model?.setValue(.document(.localFile(path: file.path)), of: key.field, instance: key.instance)
+            state.uploads[key] = .queuedOffline(queueId: item.queueId)
+            emit(.documentUploaded(key, result: PendingWrite.uploadPlaceholder(item.queueId), queueId: item.queueId))
+        } catch {
+            let reason = Self.describe(error)
+            state.uploads[key] = .failed(reason: reason)
+            try? state.model?.setValue(.document(.uploadFailed(path: file.path, reason: reason)), of: key.field, instance: key.instance)
+            emit(.documentUploadError(key, message: reason))
+        }
+    }
+
+    private func uploadMetadata(for file: URL) -> [String: JSONValue] {
+        let groupId = portal.groupId(attributes.groupId)
+        return [
+            PayloadKey.groupId: .int(groupId),
+            PayloadKey.repositoryId: .int(attributes.repositoryId != 0 ? attributes.repositoryId : groupId),
+            PayloadKey.folderId: .int(attributes.folderId),
+            PayloadKey.title: .string(attributes.filePrefix + UUID().uuidString.lowercased()),
+            PayloadKey.mimeType: .string(DocumentMimeType.of(file)),
+            PayloadKey.fileName: .string(file.lastPathComponent),
+        ]
+    }
+
+    /// Drops the queued upload of a file the user no longer wants (replaced, removed, discarded),
+    /// unless a queued record already depends on it.
+    func discardQueuedUpload(_ key: FormFieldKey) {
+        guard case .queuedOffline(let queueId) = state.uploads[key] else { return }
+        try? executor.queue.discard(queueId)
+    }
+
+    /// Starts again every upload that failed (a submit does this first, as Screens does).
+    func retryFailedUploads() {
+        for (key, status) in state.uploads {
+            if case .failed = status { startUpload(key) }
+        }
+    }
+
+    /// The queue ids of the documents waiting offline, by field.
+    var queuedUploads: [FormFieldKey: String] {
+        state.uploads.compactMapValues { status in
+            if case .queuedOffline(let queueId) = status { return queueId }
+            return nil
+        }
+    }
+}
