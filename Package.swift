@@ -109,13 +109,14 @@ let package = Package(
         // Helpers shared by the test targets: temporary folders, deadlines, the real binary, tmux.
         .target(name: "TermletsTestSupport", path: "Tests/Support"),
 
-        .testTarget(name: "DDMTests", dependencies: ["DDM"]),
+        .testTarget(name: "DDMTests", dependencies: ["DDM", "TermletsTestSupport"]),
         .testTarget(
             name: "PortalClientTests",
             dependencies: [
                 "PortalClient",
                 "PortalEmulator",
                 "DDM",
+                "TermletsTestSupport",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -127,10 +128,10 @@ let package = Package(
             name: "SyncTests",
             dependencies: ["Sync", "OfflineStore", "PortalClient", "PortalEmulator", "DDM", "TermletsTestSupport"]
         ),
-        .testTarget(name: "ScreenletsTests", dependencies: ["Screenlets", "DDM"]),
+        .testTarget(name: "ScreenletsTests", dependencies: ["Screenlets", "DDM", "TermletsTestSupport"]),
         .testTarget(
             name: "TermUITests",
-            dependencies: ["TermUI", "TermUITesting"],
+            dependencies: ["TermUI", "TermUITesting", "TermletsTestSupport"],
             exclude: ["__Snapshots__"]
         ),
         .testTarget(

@@ -1,4 +1,5 @@
 import Testing
+import TermletsTestSupport
 
 @testable import DDM
 
@@ -6,21 +7,10 @@ import Testing
 /// every parser either reads the result or throws: no crash, no hang.
 @Suite("Parsers survive mutated input")
 struct ParserFuzzTests {
-    /// SplitMix64: small, seedable, good enough to scatter mutations.
-    struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
 
     static let interesting: [UInt8] = Array("<>/&;#x[]{}\",:'=!?-\\ \n0a".utf8) + [0x00, 0xC3, 0xFF, 0x80]
 
-    func mutate(_ bytes: [UInt8], _ generator: inout Generator) -> [UInt8] {
+    func mutate(_ bytes: [UInt8], _ generator: inout SeededGenerator) -> [UInt8] {
         var out = bytes
         for _ in 0..<Int.random(in: 1...4, using: &generator) where !out.isEmpty {
             let position = Int.random(in: 0..<out.count, using: &generator)
@@ -39,7 +29,7 @@ struct ParserFuzzTests {
 
     @Test(arguments: [Fixtures.allKindsXSD, Fixtures.allKindsJSON, Fixtures.localisedSelectJSON, Fixtures.localisedBooleanXSD])
     func structuresNeverCrash(seedText: String) {
-        var generator = Generator(state: UInt64(seedText.utf8.count))
+        var generator = SeededGenerator(seed: UInt64(seedText.utf8.count))
         let original = Array(seedText.utf8)
         var parsed = 0
         var rejected = 0
@@ -64,7 +54,7 @@ struct ParserFuzzTests {
 
     @Test func valueReadersNeverCrash() throws {
         let structure = try DDMStructure.parse(Fixtures.allKindsJSON)
-        var generator = Generator(state: 42)
+        var generator = SeededGenerator(seed: 42)
         let seeds = ["2004-06-19", "6/19/04", "1087603200000", "1,234.50", #"["red", "green"]"#,
                      #"{"latitude": 1, "longitude": 2}"#, #"{"groupId":1,"uuid":"u","version":"1.0"}"#, "19 de junio de 2004"]
         for seed in seeds {

@@ -3,6 +3,7 @@ import Foundation
 import Logging
 import NIOConcurrencyHelpers
 import Testing
+import TermletsTestSupport
 
 @testable import PortalClient
 
@@ -24,20 +25,8 @@ private struct CapturingLogHandler: LogHandler {
 
 @Suite("Robustness")
 struct RobustnessTests {
-    /// Deterministic pseudo-random bytes (SplitMix64).
-    struct Generator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     @Test func responseParserSurvivesHostileBodies() {
-        var random = Generator(state: 42)
+        var random = SeededGenerator(seed: 42)
         let fragments = [
             "{", "}", "[", "]", "\"exception\"", "\"error\"", ":", ",", "null", "\"", "\\u001b[2J", "{\"type\":", "\"message\"", "1e999",
             "-", "0", "\u{202E}", "\"throwable\"", "true", " ", "\n",

@@ -1,4 +1,5 @@
 import Testing
+import TermletsTestSupport
 
 @testable import Screenlets
 
@@ -6,20 +7,10 @@ import Testing
 /// engine's promises.
 @Suite("Invariants under random traffic")
 struct EngineInvariantTests {
-    struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
 
     @Test(arguments: [1, 2, 3, 4] as [UInt64])
     func promisesHold(seed: UInt64) {
-        var random = SplitMix(state: seed)
+        var random = SeededGenerator(seed: seed)
         let strategy: PrefetchStrategy = seed.isMultiple(of: 2) ? .termlets : .reference
         var list = EngineHarness(PaginationConfiguration(strategy: strategy))
         var total = Int.random(in: 0...5_000, using: &random)

@@ -1,4 +1,5 @@
 import Testing
+import TermletsTestSupport
 import TermUI
 
 /// Random text and random edits, seeded: the grid and the editors keep their invariants.
