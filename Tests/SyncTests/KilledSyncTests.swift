@@ -31,7 +31,7 @@ struct KilledSyncTests {
             let items = try (1...Self.queued).map { try f.queueAdd("kill \(killAfterAdds) #\($0)") }
             let before = try await f.portalRecords().count
 
-            let listed = try ProcessRunner.termlets(arguments(f, "pending", "--format", "json"), environment: environment)
+            let listed = try await ProcessRunner.termletsOffPool(arguments(f, "pending", "--format", "json"), environment: environment)
             #expect(listed.status == 0)
             #expect(try JSONValue.parse(listed.stdout).arrayValue?.count == Self.queued)
 
@@ -42,11 +42,11 @@ struct KilledSyncTests {
                 f.requests("add-record") >= killAfterAdds ? true : nil
             }
             child.signal(SIGKILL)
-            #expect(child.wait(timeout: 30) == 128 + SIGKILL)
+            #expect(try await offPool { child.wait(timeout: 30) } == 128 + SIGKILL)
             // Killed mid-way: some writes are still open (some of them left `sending`).
             #expect(try f.queue.pendingCount() > 0)
 
-            let again = try ProcessRunner.termlets(
+            let again = try await ProcessRunner.termletsOffPool(
                 arguments(f, "sync", "--format", "json"), environment: environment, timeout: 180)
             #expect(again.status == 0, "\(again.stderr)")
             let summary = try JSONValue.parse(again.stdout)
@@ -67,7 +67,7 @@ struct KilledSyncTests {
         try await withFixture { f in
             let good = try f.queueAdd("shape")
             let bad = try f.queueAdd("no name", recordSetId: SyncFixture.contactsSet, values: ["Email": "x@example.com"])
-            let listed = try ProcessRunner.termlets(arguments(f, "pending", "--format", "json"), environment: environment)
+            let listed = try await ProcessRunner.termletsOffPool(arguments(f, "pending", "--format", "json"), environment: environment)
             #expect(listed.status == 0)
             let entries = try #require(try JSONValue.parse(listed.stdout).arrayValue)
             #expect(entries.count == 2)
@@ -80,7 +80,7 @@ struct KilledSyncTests {
             #expect(entries.first?["recordId"] == .null)
             #expect(entries.first?["values"]?["Title"]?.stringValue == "shape")
 
-            let synced = try ProcessRunner.termlets(arguments(f, "sync", "--format", "json"), environment: environment)
+            let synced = try await ProcessRunner.termletsOffPool(arguments(f, "sync", "--format", "json"), environment: environment)
             #expect(synced.status == 1)
             let summary = try JSONValue.parse(synced.stdout)
             #expect(Set(summary.objectValue?.keys.map { $0 } ?? []) == ["synced", "failed", "conflicts", "pending"])
@@ -89,24 +89,24 @@ struct KilledSyncTests {
             #expect(summary["pending"]?.intValue == 1)
             #expect(synced.stderr.hasPrefix("error: validation: "))
 
-            let after = try ProcessRunner.termlets(arguments(f, "pending", "--format", "json"), environment: environment)
+            let after = try await ProcessRunner.termletsOffPool(arguments(f, "pending", "--format", "json"), environment: environment)
             let left = try #require(try JSONValue.parse(after.stdout).arrayValue)
             #expect(left.count == 1)
             #expect(left.first?["queueId"]?.stringValue == bad.queueId)
             #expect(left.first?["state"]?.stringValue == "failed")
             #expect(left.first?["error"]?.stringValue?.isEmpty == false)
 
-            let text = try ProcessRunner.termlets(arguments(f, "pending", "--format", "text"), environment: environment)
+            let text = try await ProcessRunner.termletsOffPool(arguments(f, "pending", "--format", "text"), environment: environment)
             #expect(text.stdout.contains(bad.queueId))
             #expect(text.stdout.contains("failed"))
 
             await f.emulator.setFaults(FaultSettings(offline: true))
-            let offline = try ProcessRunner.termlets(arguments(f, "sync"), environment: environment)
+            let offline = try await ProcessRunner.termletsOffPool(arguments(f, "sync"), environment: environment)
             #expect(offline.status == 1)
             #expect(offline.stderr.hasPrefix("error: network: "))
             #expect(try f.queue.pendingCount() == 1)
             // pending needs no network.
-            let stillListed = try ProcessRunner.termlets(arguments(f, "pending"), environment: environment)
+            let stillListed = try await ProcessRunner.termletsOffPool(arguments(f, "pending"), environment: environment)
             #expect(stillListed.status == 0)
         }
     }
@@ -118,22 +118,22 @@ struct KilledSyncTests {
                 recordId: 41002, recordSetId: SyncFixture.openSet, values: ["Title": "mine"],
                 baseModifiedDate: JSONValue(current.modifiedDate)))
             _ = try await f.session.updateRecord(recordId: 41002, fieldsMap: ["Title": "theirs"], serviceContext: nil)
-            let first = try ProcessRunner.termlets(arguments(f, "sync", "--format", "json"), environment: environment)
+            let first = try await ProcessRunner.termletsOffPool(arguments(f, "sync", "--format", "json"), environment: environment)
             #expect(first.status == 0)
             #expect(try JSONValue.parse(first.stdout)["conflicts"]?.intValue == 1)
-            let listed = try JSONValue.parse(
-                try ProcessRunner.termlets(arguments(f, "pending"), environment: environment).stdout)
+            let listedRun = try await ProcessRunner.termletsOffPool(arguments(f, "pending"), environment: environment)
+            let listed = try JSONValue.parse(listedRun.stdout)
             #expect(listed[0]?["state"]?.stringValue == "conflict")
 
             await f.emulator.setFaults(FaultSettings(offline: true))
-            let resolved = try ProcessRunner.termlets(arguments(f, "resolve", item.queueId, "keep-mine"), environment: environment)
+            let resolved = try await ProcessRunner.termletsOffPool(arguments(f, "resolve", item.queueId, "keep-mine"), environment: environment)
             #expect(resolved.status == 0, "\(resolved.stderr)")
-            let unknown = try ProcessRunner.termlets(arguments(f, "resolve", "no-such-id", "later"), environment: environment)
+            let unknown = try await ProcessRunner.termletsOffPool(arguments(f, "resolve", "no-such-id", "later"), environment: environment)
             #expect(unknown.status == 1)
             #expect(unknown.stderr.hasPrefix("error: not-found: "))
 
             await f.emulator.setFaults(.none)
-            let second = try ProcessRunner.termlets(arguments(f, "sync", "--format", "json"), environment: environment)
+            let second = try await ProcessRunner.termletsOffPool(arguments(f, "sync", "--format", "json"), environment: environment)
             #expect(second.status == 0)
             #expect(try JSONValue.parse(second.stdout)["synced"]?.intValue == 1)
             #expect(try await f.session.record(id: 41002).values["Title"]?.stringValue == "mine")

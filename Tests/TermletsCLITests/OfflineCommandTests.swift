@@ -10,9 +10,9 @@ struct OfflineCommandTests {
     static let unreachable = ["--server", "http://127.0.0.1:9", "--user", "test@liferay.com"]
     static let password = ["TERMLETS_PASSWORD": "test"]
 
-    @Test func anUnreachablePortalQueuesTheSubmitAndPendingListsIt() throws {
+    @Test func anUnreachablePortalQueuesTheSubmitAndPendingListsIt() async throws {
         let home = try CLIHome()
-        let queued = try home.json(
+        let queued = try await home.jsonOffPool(
             ["form", "--record-set-id", "40001", "--set", "Title=written offline", "--submit", "--offline-policy", "cache-first"]
                 + Self.unreachable, environment: Self.password)
         #expect(queued["status"] == "queued")
@@ -20,7 +20,7 @@ struct OfflineCommandTests {
         #expect(queued["workflowStatus"] == "approved")
         let queueId = try #require(queued["queueId"]?.stringValue)
 
-        let pending = try home.json(["pending"] + Self.unreachable)
+        let pending = try await home.jsonOffPool(["pending"] + Self.unreachable)
         let entries = try #require(pending.arrayValue)
         #expect(entries.count == 1)
         #expect(entries.first?["queueId"]?.stringValue == queueId)
@@ -29,56 +29,75 @@ struct OfflineCommandTests {
         #expect(entries.first?["recordSetId"]?.int64Value == 40001)
         #expect(entries.first?["values"]?["Title"] == "written offline")
 
-        let sync = try home.run(["sync"] + Self.unreachable, environment: Self.password)
+        let sync = try await home.runOffPool(["sync"] + Self.unreachable, environment: Self.password)
         #expect(sync.status == 1)
         #expect(sync.stderr.hasPrefix("error: network: "))
-        #expect(try home.json(["pending"] + Self.unreachable).arrayValue?.count == 1)
+        let stillPending = try await home.jsonOffPool(["pending"] + Self.unreachable)
+        #expect(stillPending.arrayValue?.count == 1)
     }
 
-    @Test func remoteOnlyFailsAndQueuesNothing() throws {
+    @Test func remoteOnlyFailsAndQueuesNothing() async throws {
         let home = try CLIHome()
-        let result = try home.run(
+        let result = try await home.runOffPool(
             ["form", "--record-set-id", "40001", "--set", "Title=x", "--submit", "--offline-policy", "remote-only"]
                 + Self.unreachable, environment: Self.password)
         #expect(result.status == 1)
         #expect(result.stderr.hasPrefix("error: network: "))
-        #expect(try home.json(["pending"] + Self.unreachable) == [])
+        let pending = try await home.jsonOffPool(["pending"] + Self.unreachable)
+        #expect(pending == [])
     }
 
-    @Test func anUnknownPolicyIsAnInputError() throws {
+    @Test func anUnknownPolicyIsAnInputError() async throws {
         let home = try CLIHome()
-        let result = try home.run(
+        let result = try await home.runOffPool(
             ["form", "--record-set-id", "40001", "--set", "Title=x", "--submit", "--offline-policy", "sometimes"]
                 + Self.unreachable, environment: Self.password)
         #expect(result.status == 1)
         #expect(result.stderr.hasPrefix("error: input: "))
     }
 
-    @Test func cacheOnlyQueuesAndSyncSendsItToTheEmbeddedEmulator() throws {
+    @Test func cacheOnlyQueuesAndSyncSendsItToTheEmbeddedEmulator() async throws {
         let home = try CLIHome()
-        let queued = try home.json(["form", "--record-set-id", "40003", "--set", "Name=Ada", "--submit", "--offline-policy", "cache-only"])
+        let queued = try await home.jsonOffPool(["form", "--record-set-id", "40003", "--set", "Name=Ada", "--submit", "--offline-policy", "cache-only"])
         #expect(queued["status"] == "queued")
-        #expect(try home.json(["pending"]).arrayValue?.count == 1)
-        let summary = try home.json(["sync"])
+        let listed = try await home.jsonOffPool(["pending"])
+        #expect(listed.arrayValue?.count == 1)
+        let summary = try await home.jsonOffPool(["sync"])
         #expect(summary == ["synced": 1, "failed": 0, "conflicts": 0, "pending": 0])
-        #expect(try home.json(["pending"]) == [])
-        let list = try home.json(["list", "--record-set-id", "40003", "--all"])
+        let after = try await home.jsonOffPool(["pending"])
+        #expect(after == [])
+        let list = try await home.jsonOffPool(["list", "--record-set-id", "40003", "--all"])
         #expect(list["records"]?.arrayValue?.contains { $0["values"]?["Name"] == "Ada" } == true)
     }
 
-    @Test func remoteFirstOnlineSendsAtOnce() throws {
+    @Test func remoteFirstOnlineSendsAtOnce() async throws {
         let home = try CLIHome()
-        let sent = try home.json(["form", "--record-set-id", "40003", "--set", "Name=Now", "--submit", "--offline-policy", "remote-first"])
+        let sent = try await home.jsonOffPool(["form", "--record-set-id", "40003", "--set", "Name=Now", "--submit", "--offline-policy", "remote-first"])
         #expect(sent["status"] == "added")
         #expect(sent["recordId"]?.int64Value != nil)
         #expect(sent["queueId"] == .null)
-        #expect(try home.json(["pending"]) == [])
+        let after = try await home.jsonOffPool(["pending"])
+        #expect(after == [])
     }
 
-    @Test func resolveOfAnUnknownWriteIsNotFound() throws {
+    @Test func resolveOfAnUnknownWriteIsNotFound() async throws {
         let home = try CLIHome()
-        let result = try home.run(["resolve", "no-such-write", "later"] + Self.unreachable)
+        let result = try await home.runOffPool(["resolve", "no-such-write", "later"] + Self.unreachable)
         #expect(result.status == 1)
         #expect(result.stderr.hasPrefix("error: not-found: "))
+    }
+}
+
+extension CLIHome {
+    /// ``run(_:environment:stdin:)`` without holding a cooperative thread while the child runs.
+    func runOffPool(_ arguments: [String], environment: [String: String] = [:]) async throws -> ProcessResult {
+        try await ProcessRunner.termletsOffPool(arguments + options, environment: environment, timeout: 120)
+    }
+
+    /// ``json(_:environment:)`` without holding a cooperative thread while the child runs.
+    func jsonOffPool(_ arguments: [String], environment: [String: String] = [:]) async throws -> JSONValue {
+        let result = try await runOffPool(arguments + ["--format", "json"], environment: environment)
+        guard result.status == 0 else { throw CLIFailure(result: result) }
+        return try JSONValue.parse(result.stdout)
     }
 }
