@@ -15,13 +15,13 @@ struct CLIHome {
 
     /// Runs `termlets` with the arguments plus this home's folders.
     @discardableResult
-    func run(_ arguments: [String], environment: [String: String] = [:], stdin: String? = nil) throws -> ProcessResult {
-        try ProcessRunner.termlets(arguments + options, environment: environment, stdin: stdin, timeout: 120)
+    func run(_ arguments: [String], environment: [String: String] = [:], stdin: String? = nil) async throws -> ProcessResult {
+        try await ProcessRunner.termlets(arguments + options, environment: environment, stdin: stdin, timeout: 120)
     }
 
     /// Runs `termlets … --format json` and parses standard output, failing on a non-zero status.
-    func json(_ arguments: [String], environment: [String: String] = [:]) throws -> JSONValue {
-        let result = try run(arguments + ["--format", "json"], environment: environment)
+    func json(_ arguments: [String], environment: [String: String] = [:]) async throws -> JSONValue {
+        let result = try await run(arguments + ["--format", "json"], environment: environment)
         guard result.status == 0 else { throw CLIFailure(result: result) }
         return try JSONValue.parse(result.stdout)
     }

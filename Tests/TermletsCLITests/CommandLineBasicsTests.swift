@@ -4,14 +4,14 @@ import TermletsTestSupport
 
 @Suite("termlets command-line basics")
 struct CommandLineBasicsTests {
-    @Test func helpListsTheCommands() throws {
-        let result = try ProcessRunner.termlets(["--help"])
+    @Test func helpListsTheCommands() async throws {
+        let result = try await ProcessRunner.termlets(["--help"])
         #expect(result.status == 0)
         #expect(result.stdout.contains("inspect"))
     }
 
-    @Test func unknownOptionIsAUsageError() throws {
-        let result = try ProcessRunner.termlets(["--no-such-option"])
+    @Test func unknownOptionIsAUsageError() async throws {
+        let result = try await ProcessRunner.termlets(["--no-such-option"])
         #expect(result.status != 0)
         #expect(result.stderr.contains("--no-such-option"))
     }

@@ -8,10 +8,10 @@ import TermletsTestSupport
 /// `termlets form` through the form screenlet: `--events` and `--offline-policy`.
 @Suite("termlets form: events and offline policies", .serialized)
 struct FormEventsAndPoliciesTests {
-    @Test func eventsAreWrittenAsJSONLines() throws {
+    @Test func eventsAreWrittenAsJSONLines() async throws {
         let folder = try TemporaryDirectory(prefix: "termlets-form-cli")
         let events = folder.path("events.jsonl")
-        let result = try ProcessRunner.termlets(
+        let result = try await ProcessRunner.termlets(
             [
                 "form", "--record-set-id", "40003", "--set", "Name=Ada", "--submit", "--format", "json",
                 "--events", events.path, "--cache-dir", folder.path("cache").path, "--config-dir", folder.path("config").path,
@@ -30,10 +30,10 @@ struct FormEventsAndPoliciesTests {
         #expect(!lines.joined().contains("test@liferay.com"))
     }
 
-    @Test func invalidSubmitWritesTheErrorEventAndFails() throws {
+    @Test func invalidSubmitWritesTheErrorEventAndFails() async throws {
         let folder = try TemporaryDirectory(prefix: "termlets-form-cli")
         let events = folder.path("events.jsonl")
-        let result = try ProcessRunner.termlets(
+        let result = try await ProcessRunner.termlets(
             [
                 "form", "--record-set-id", "40003", "--set", "Email=a@b.c", "--submit", "--events", events.path,
                 "--cache-dir", folder.path("cache").path, "--config-dir", folder.path("config").path,
@@ -56,28 +56,28 @@ struct FormEventsAndPoliciesTests {
         let first = try await portal.firstLine(timeout: 120)
         let server = String(first.dropFirst("listening on ".count))
         let environment = ["TERMLETS_PASSWORD": "test"]
-        func form(_ arguments: [String]) throws -> ProcessResult {
-            try ProcessRunner.termlets(
+        func form(_ arguments: [String]) async throws -> ProcessResult {
+            try await ProcessRunner.termlets(
                 ["form", "--server", server, "--user", "test@liferay.com", "--record-set-id", "40003", "--format", "json",
                  "--cache-dir", folder.path("cache").path, "--config-dir", folder.path("config").path] + arguments,
                 environment: environment, timeout: 180)
         }
 
-        let cached = try form(["--offline-policy", "remote-first"])
+        let cached = try await form(["--offline-policy", "remote-first"])
         #expect(cached.status == 0, "\(cached.stderr)")
 
         try await setOffline(server, true)
-        let queued = try form(["--offline-policy", "cache-only", "--set", "Name=Offline", "--submit"])
+        let queued = try await form(["--offline-policy", "cache-only", "--set", "Name=Offline", "--submit"])
         #expect(queued.status == 0, "\(queued.stderr)")
         let output = try JSONSerialization.jsonObject(with: Data(queued.stdout.utf8)) as? [String: Any]
         #expect(output?["status"] as? String == "queued")
         #expect((output?["queueId"] as? String)?.count == 36)
 
-        let refused = try form(["--offline-policy", "remote-only", "--set", "Name=Lost", "--submit"])
+        let refused = try await form(["--offline-policy", "remote-only", "--set", "Name=Lost", "--submit"])
         #expect(refused.status == 1)
         #expect(refused.stderr.hasPrefix("error: network:"))
 
-        let unknown = try form(["--offline-policy", "sometimes"])
+        let unknown = try await form(["--offline-policy", "sometimes"])
         #expect(unknown.status == 1)
         #expect(unknown.stderr.hasPrefix("error: input:"))
     }

@@ -21,7 +21,7 @@ struct LoginCommandTests {
         let (portal, url) = try await Self.startPortal(home)
         defer { portal.signal(SIGTERM) }
 
-        let login = try home.run(
+        let login = try await home.run(
             ["login", "--server", url, "--user", "test@liferay.com", "--format", "json"],
             environment: ["TERMLETS_PASSWORD": "test"])
         #expect(login.status == 0, "\(login.stderr)")
@@ -39,7 +39,7 @@ struct LoginCommandTests {
         #expect(stored["companyId"] == 20099)
 
         // No --server, no environment: the stored server and password are used.
-        let list = try home.json(["list", "--record-set-id", "40003"])
+        let list = try await home.json(["list", "--record-set-id", "40003"])
         #expect(list["rowCount"] == 3)
     }
 
@@ -47,7 +47,7 @@ struct LoginCommandTests {
         let home = try CLIHome()
         let (portal, url) = try await Self.startPortal(home)
         defer { portal.signal(SIGTERM) }
-        let result = try home.run(
+        let result = try await home.run(
             ["login", "--server", url, "--user", "test", "--no-save-password"], environment: ["TERMLETS_PASSWORD": "nope"])
         #expect(result.status == 1)
         #expect(result.stderr.hasPrefix("error: authentication: "))
@@ -60,20 +60,20 @@ struct LoginCommandTests {
         let (portal, url) = try await Self.startPortal(home)
         defer { portal.signal(SIGTERM) }
         // The environment names a server nobody listens on: it wins over nothing, and the option wins over it.
-        let viaEnvironment = try home.run(
+        let viaEnvironment = try await home.run(
             ["list", "--record-set-id", "40003", "--user", "test"],
             environment: ["TERMLETS_SERVER": "http://127.0.0.1:9", "TERMLETS_PASSWORD": "test"])
         #expect(viaEnvironment.status == 1)
         #expect(viaEnvironment.stderr.hasPrefix("error: network: "))
-        let viaOption = try home.run(
+        let viaOption = try await home.run(
             ["list", "--record-set-id", "40003", "--user", "test", "--server", url, "--format", "json"],
             environment: ["TERMLETS_SERVER": "http://127.0.0.1:9", "TERMLETS_PASSWORD": "test"])
         #expect(viaOption.status == 0, "\(viaOption.stderr)")
     }
 
-    @Test func plainHTTPToAnotherHostIsRefusedWithoutInsecure() throws {
+    @Test func plainHTTPToAnotherHostIsRefusedWithoutInsecure() async throws {
         let home = try CLIHome()
-        let result = try home.run(
+        let result = try await home.run(
             ["list", "--record-set-id", "1", "--server", "http://portal.example.com", "--user", "u"],
             environment: ["TERMLETS_PASSWORD": "secret-pass"])
         #expect(result.status == 1)

@@ -6,9 +6,9 @@ import TermletsTestSupport
 @Suite("termlets overview (the default command)")
 struct OverviewCommandTests {
     @Test(arguments: ["7", "6.2"])
-    func showsTheDemoSiteOnTheEmbeddedEmulator(version: String) throws {
+    func showsTheDemoSiteOnTheEmbeddedEmulator(version: String) async throws {
         let home = try CLIHome()
-        let overview = try home.json(["--portal-version", version])
+        let overview = try await home.json(["--portal-version", version])
         #expect(overview["embeddedEmulator"] == true)
         #expect(overview["portalVersion"]?.stringValue == version)
         #expect(overview["groupId"] == 20143)
@@ -21,9 +21,9 @@ struct OverviewCommandTests {
         #expect(overview["bookmarkFolders"]?.arrayValue?.contains { $0["folderId"] == 60001 } == true)
     }
 
-    @Test func textOverviewSaysWhatToRunNext() throws {
+    @Test func textOverviewSaysWhatToRunNext() async throws {
         let home = try CLIHome()
-        let result = try home.run(["--format", "text"])
+        let result = try await home.run(["--format", "text"])
         #expect(result.status == 0)
         #expect(result.stdout.contains("the embedded portal emulator"))
         #expect(result.stdout.contains("termlets list --record-set-id 40002"))
