@@ -53,8 +53,8 @@ let package = Package(
         ),
 
         // 4. Screenlets: headless controllers, fluent pagination, custom lists, typed events.
-        //    No HTTP, SQLite or terminal here: loaders and renderers are protocols.
-        .target(name: "Screenlets", dependencies: ["DDM"]),
+        //    The concrete portal page loader and the list screenlets use layers 2 and 3; no terminal here.
+        .target(name: "Screenlets", dependencies: ["DDM", "PortalClient", "OfflineStore"]),
 
         // 5. Terminal UI core: grid of cells, styles, Unicode width, frame diff, input decoding,
         //    key map, text editing, Elm-style runtime. No curses: testable headless.
@@ -81,6 +81,7 @@ let package = Package(
             dependencies: [
                 "DDM",
                 "PortalClient",
+                "OfflineStore",
                 "Screenlets",
                 "TermUI",
                 "PortalEmulator",
@@ -105,7 +106,10 @@ let package = Package(
             ]
         ),
         .testTarget(name: "OfflineStoreTests", dependencies: ["OfflineStore", "DDM"]),
-        .testTarget(name: "ScreenletsTests", dependencies: ["Screenlets", "DDM"]),
+        .testTarget(
+            name: "ScreenletsTests",
+            dependencies: ["Screenlets", "DDM", "PortalClient", "OfflineStore", "PortalEmulator", "TermletsTestSupport"]
+        ),
         .testTarget(
             name: "TermUITests",
             dependencies: ["TermUI", "TermUITesting"],
