@@ -137,7 +137,7 @@ struct ListScreenletCommandsTests {
             "--events", events.path, "--cache-dir", folder.path("cache").path, "--config-dir", folder.path("config").path,
         ])
         #expect(result.status == 0, "stderr: \(result.stderr)")
-        let lines = result.stdout.split(separator: "\n")
+        let lines = result.stdout.split(whereSeparator: \.isNewline)
         #expect(lines.first == "Title")
         #expect(lines.count == 26)
         let event = try String(contentsOf: events, encoding: .utf8)

@@ -76,7 +76,11 @@ struct DDLListScreenletTests {
             let list = try fixture.issuesList(labelFields: ["Title", "Severity"])
             let recorder = EventRecorder(list.events)
             await list.load()
-            try await recorder.wait(for: "page 0") { $0.count == 1 }
+            try await recorder.wait(for: "page 0") { events in
+                events.contains { if case .pageLoaded(0, _, _, _) = $0 { true } else { false } }
+            }
+            let errors = recorder.events.compactMap { if case .listError(_, let error) = $0 { "\(error)" } else { nil } }
+            #expect(errors.isEmpty)
             let all = await list.search("")
             #expect(all.count == 50)
             let hits = await list.search("ISSUE 1")
