@@ -67,7 +67,9 @@ final class CacheReadingConnection: Sendable {
         do {
             let session = try PortalSession(
                 context: context, credentials: Credentials(username: settings.user ?? "", password: settings.password ?? ""),
-                options: PortalSession.Options(allowInsecure: settings.allowInsecure))
+                // The portal just failed to answer: later fetches of this run give up quickly.
+                options: PortalSession.Options(
+                    timeout: .seconds(2), requestDeadline: .seconds(5), allowInsecure: settings.allowInsecure))
             return CacheReadingConnection(
                 session: session, calls: ServiceCalls(version: version), groupId: settings.groupID ?? 0, settings: settings,
                 database: database, online: nil)
