@@ -56,16 +56,18 @@ struct DDLListScreenletTests {
             let list = try fixture.issuesList()
             let recorder = EventRecorder(list.events)
             await list.load()
-            try await recorder.wait(for: "page 0") { $0.count == 1 }
+            try await recorder.wait(for: "page 0") { events in
+                events.contains { if case .pageLoaded(0, _, _, _) = $0 { true } else { false } }
+            }
             let before = await list.row(at: 0).row?.recordId
             #expect(before != nil)
             await fixture.emulator.setFaults(FaultSettings(latencyMs: 300))
             await list.refresh()
             #expect(await list.list.engine.isRefreshing)
             #expect(await list.row(at: 0).row?.recordId == before, "the old row stays during the refresh")
-            try await recorder.wait(for: "the new page 0") { $0.count == 2 }
-            #expect(await !list.list.engine.isRefreshing)
+            _ = try await waitFor("the refresh to end", timeout: 60) { await list.list.engine.isRefreshing ? nil : true }
             #expect(await list.row(at: 0).row?.recordId == before)
+            #expect(try fixture.recordPageStarts().filter { $0 == 0 }.count == 2, "page 0 was loaded again")
             await list.close()
         }
     }
