@@ -60,7 +60,7 @@ let package = Package(
 
         // 4. Screenlets: headless controllers, fluent pagination, custom lists, the DDL form, typed
         //    events. No terminal here; the portal and the cache only through layers 2 and 3.
-        .target(name: "Screenlets", dependencies: ["DDM", "PortalClient", "OfflineStore"]),
+        .target(name: "Screenlets", dependencies: ["DDM", "PortalClient", "OfflineStore", "Sync"]),
 
         // 5. Terminal UI core: grid of cells, styles, Unicode width, frame diff, input decoding,
         //    key map, text editing, Elm-style runtime. No curses: testable headless.
@@ -129,7 +129,10 @@ let package = Package(
             name: "SyncTests",
             dependencies: ["Sync", "OfflineStore", "PortalClient", "PortalEmulator", "DDM", "TermletsTestSupport"]
         ),
-        .testTarget(name: "ScreenletsTests", dependencies: ["Screenlets", "DDM", "TermletsTestSupport"]),
+        .testTarget(
+            name: "ScreenletsTests",
+            dependencies: ["Screenlets", "DDM", "PortalClient", "OfflineStore", "PortalEmulator", "TermletsTestSupport"]
+        ),
         // The form screenlet against an in-process portal emulator and a temporary offline store.
         .testTarget(
             name: "FormScreenletTests",

@@ -8,7 +8,9 @@ struct TermletsCommand: AsyncParsableCommand {
         commandName: "termlets",
         abstract: "Liferay Dynamic Data Lists in the terminal: forms, record lists, galleries.",
         subcommands: [
+            BookmarksCommand.self,
             FormCommand.self,
+            GalleryCommand.self,
             InspectCommand.self,
             ListCommand.self,
             LoginCommand.self,

@@ -1,6 +1,7 @@
 import ArgumentParser
 import DDM
 import Foundation
+import OfflineStore
 import PortalClient
 import Screenlets
 
@@ -13,6 +14,9 @@ struct ListCommand: AsyncParsableCommand {
             Pages follow the list screenlet's arithmetic: page 0 holds the first --first-page-size rows,
             each later page --page-size rows. Without --page or --all, the first page is printed.
             Values are given in the canonical forms `termlets form --set` takes.
+            Pages are read through --offline-policy (default remote-first: the portal, stored in the
+            offline cache; the cache, marked stale, when the portal cannot be reached); "source" and
+            "storedAt" say where they came from.
             """
     )
 
@@ -45,6 +49,12 @@ struct ListCommand: AsyncParsableCommand {
     @Option(help: "json, csv or text (default: text on a terminal, JSON otherwise).")
     var format: String?
 
+    @Option(name: .customLong("offline-policy"), help: "Where pages come from: remote-only, remote-first, cache-first, cache-only or cache-then-remote.")
+    var offlinePolicy: LoadPolicy = .remoteFirst
+
+    @Option(help: "Write the list's events (pageLoaded, listError) to this file as JSON lines.")
+    var events: String?
+
     func run() async throws {
         let format = try OutputFormat.resolve(format, allowed: [.json, .csv, .text])
         guard page == nil || !all else { throw CommandFailure(.input, "give --page or --all, not both") }
@@ -55,46 +65,78 @@ struct ListCommand: AsyncParsableCommand {
         let layout = PageLayout(firstPageSize: firstPageSize, pageSize: pageSize)
         let requested = labelFields.map(Self.splitFieldNames)
 
-        try await connection.withConnection { connection in
-            let context = try await RecordSetContext.load(connection, recordSetId: recordSetId)
+        try await connection.withCacheReadingConnection(policy: offlinePolicy) { connection in
+            let context = try await RecordSetContext.load(connection, recordSetId: recordSetId, policy: offlinePolicy)
             if let requested {
                 for name in requested where context.structure.field(named: name) == nil {
                     throw CommandFailure(.input, "--label-fields: record set \(recordSetId) has no field \(name)")
                 }
             }
-            let (records, rowCount) = try await fetch(connection, layout: layout)
             let columns = requested.map { $0.map { context.structure.field(named: $0)?.name ?? $0 } } ?? context.fieldNames
+            let screenlet = try DDLListScreenlet(
+                configuration: DDLListConfiguration(
+                    recordSetId: recordSetId, labelFields: columns, userId: userId ?? 0, obcClassName: obc,
+                    firstPageSize: firstPageSize, pageSize: pageSize, offlinePolicy: offlinePolicy, locale: connection.locale),
+                session: connection.session, calls: connection.calls, database: connection.database)
+            let log = try EventLog.start(events, screenlet.events)
+            let listing: Listing
+            do {
+                listing = try await fetch(screenlet, layout: layout)
+            } catch {
+                await screenlet.close()
+                await log?.value
+                throw error
+            }
+            await screenlet.close()
+            await log?.value
+            let records = listing.rows.map(\.record)
             switch format {
-            case .json: Console.printJSON(Self.json(records, rowCount: rowCount, columns: requested, context: context))
+            case .json:
+                var json = Self.json(records, rowCount: listing.rowCount, columns: requested, context: context)
+                json = Self.withProvenance(json, listing.provenance)
+                Console.printJSON(json)
             case .csv: Console.out(Self.csv(records, columns: columns, context: context))
-            case .text: Console.out(Self.table(records, rowCount: rowCount, columns: columns, context: context))
+            case .text: Console.out(Self.table(records, rowCount: listing.rowCount, columns: columns, context: context))
             }
         }
     }
 
-    /// The requested page, or every page with `--all`; the row count comes with the first batch.
-    private func fetch(_ connection: PortalConnection, layout: PageLayout) async throws(CommandFailure)
-        -> ([RecordData], Int)
-    {
-        let session = connection.session
-        let comparator = obc.map { OrderByComparator(className: $0) }
-        let filter = userId.flatMap { $0 == 0 ? nil : $0 }
-        var pageNumber = page ?? 0
-        var records: [RecordData] = []
+    /// The printed pages: their rows, the row count, and where they came from.
+    struct Listing {
+        var rows: [DDLListRow] = []
         var rowCount = 0
+        /// The first page from the cache, if any; otherwise the portal.
+        var provenance = RowProvenance.portal
+    }
+
+    /// The requested page, or every page with `--all`, through the screenlet's loader; the row
+    /// count comes with the first page's batch.
+    private func fetch(_ screenlet: DDLListScreenlet, layout: PageLayout) async throws(CommandFailure) -> Listing {
+        var pageNumber = page ?? 0
+        var listing = Listing()
         while true {
             let rows = layout.rows(ofPage: pageNumber)
-            let (pageRecords, count) = try await failing("page \(pageNumber)") {
-                try await session.records(
-                    recordSetId: recordSetId, userId: filter, start: rows.lowerBound, end: rows.upperBound,
-                    obc: comparator, withCount: pageNumber == (page ?? 0))
+            let first = pageNumber == (page ?? 0)
+            let response: PageResponse<DDLListRow>
+            do {
+                response = try await screenlet.loadPage(pageNumber, withCount: first)
+            } catch {
+                throw CommandFailure.reading(error, doing: "page \(pageNumber)")
             }
-            if let count { rowCount = count }
-            records += pageRecords
-            guard all, pageRecords.count == rows.count, rows.upperBound < rowCount else { break }
+            if first { listing.rowCount = response.rowCount ?? rows.lowerBound + response.rows.count }
+            if response.provenance.source == .cache, listing.provenance.source == .portal { listing.provenance = response.provenance }
+            listing.rows += response.rows
+            guard all, response.rows.count == rows.count, rows.upperBound < listing.rowCount else { break }
             pageNumber += 1
         }
-        return (records, rowCount)
+        return listing
+    }
+
+    /// `json` with the contract's `"source"` and `"storedAt"` (ISO-8601 or null), and `"stale"`.
+    static func withProvenance(_ json: JSONValue, _ provenance: RowProvenance) -> JSONValue {
+        guard case .object(var members) = json else { return json }
+        for (key, value) in provenance.jsonFields { members[key] = value }
+        return .object(members)
     }
 
     static func splitFieldNames(_ text: String) -> [String] {

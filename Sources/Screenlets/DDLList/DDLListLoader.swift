@@ -1,0 +1,35 @@
+import OfflineStore
+import PortalClient
+
+/// Loads DDL list pages through a ``PortalPageLoader`` and marks the rows whose records have
+/// writes waiting in the pending queue (asked once per page, cached pages included).
+public struct DDLListLoader: PageLoader {
+    public typealias Row = DDLListRow
+
+    public let base: PortalPageLoader<DDLListSource>
+    public let labelFields: [String]
+    private let queue: PendingQueue?
+
+    public init(base: PortalPageLoader<DDLListSource>, labelFields: [String], queue: PendingQueue?) {
+        self.base = base
+        self.labelFields = labelFields
+        self.queue = queue
+    }
+
+    public func loadPage(_ request: PageRequest) async throws -> PageResponse<DDLListRow> {
+        try await loadPage(request) { _ in }
+    }
+
+    public func loadPage(
+        _ request: PageRequest, early: @escaping @Sendable (PageResponse<DDLListRow>) async -> Void
+    ) async throws -> PageResponse<DDLListRow> {
+        let marked = { @Sendable (page: PageResponse<RecordData>) -> PageResponse<DDLListRow> in
+            let marks = (try? queue?.recordsWithPendingWrites()) ?? [:]
+            let rows = page.rows.map { record in
+                DDLListRow(record: record, labelFields: labelFields, pending: record.recordId.flatMap { marks[$0] })
+            }
+            return PageResponse(rows: rows, rowCount: page.rowCount, provenance: page.provenance)
+        }
+        return marked(try await base.loadPage(request) { page in await early(marked(page)) })
+    }
+}

@@ -1,0 +1,48 @@
+import Foundation
+import DDM
+import OfflineStore
+import PortalClient
+
+/// One row of the DDL list: the record, its label field values, and whether a write of it is
+/// still waiting in the pending queue (`dirty`, `failed` or `conflict`).
+public struct DDLListRow: Sendable, Hashable {
+    public let record: RecordData
+    /// The label fields' values in the order of ``DDLListConfiguration/labelFields``, as text.
+    public let labels: [String]
+    /// The state of the record's open pending write, if any (a write being sent counts as dirty).
+    public let pending: QueueState?
+
+    public init(record: RecordData, labelFields: [String], pending: QueueState? = nil) {
+        self.record = record
+        self.labels = labelFields.map { Self.text(of: Self.value(named: $0, in: record)) }
+        self.pending = pending
+    }
+
+    public var recordId: Int64? { record.recordId }
+    /// The record has edits not yet accepted by the portal.
+    public var isDirty: Bool { pending != nil }
+    /// The record's pending edit conflicts with a newer version on the portal.
+    public var isInConflict: Bool { pending == .conflict }
+
+    /// Whether any label value contains `text`, ignoring case and diacritics.
+    public func matches(_ text: String) -> Bool {
+        let needle = text.trimmingCharacters(in: .whitespaces)
+        guard !needle.isEmpty else { return true }
+        return labels.contains { $0.range(of: needle, options: [.caseInsensitive, .diacriticInsensitive]) != nil }
+    }
+
+    /// The value of `name`, matched without regard to case as the portal does.
+    static func value(named name: String, in record: RecordData) -> JSONValue? {
+        record.values[name] ?? record.values.first { $0.key.lowercased() == name.lowercased() }?.value
+    }
+
+    /// A value as one line of text: strings as they are, lists joined with ", ".
+    static func text(of value: JSONValue?) -> String {
+        switch value {
+        case nil, .null?: return ""
+        case .string(let text)?: return text
+        case .array(let items)?: return items.map { text(of: $0) }.joined(separator: ", ")
+        case let other?: return other.serialized()
+        }
+    }
+}

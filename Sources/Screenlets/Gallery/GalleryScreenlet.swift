@@ -1,0 +1,249 @@
+import DDM
+import Foundation
+import OfflineStore
+import PortalClient
+
+/// The Gallery Screenlet without a screen: a folder's images, paged through the offline policy;
+/// an upload queue (FIFO, one at a time, progress per upload) whose offline or failing uploads are
+/// queued for sync while the queue moves on; deletions sent at once, or queued and marked offline.
+public final class GalleryScreenlet: Sendable {
+    /// The cache and queue collection of gallery pages and writes.
+    public static let collection = "ImageGallery"
+
+    public let configuration: GalleryConfiguration
+    /// The paginated list driving the rows.
+    public let list: PaginatedList<GalleryLoader>
+    /// entriesLoaded, entriesError, entrySelected, entryDeleted, deleteError and the upload events.
+    public let events: AsyncStream<GalleryEvent>
+
+    private let sink: AsyncStream<GalleryEvent>.Continuation
+    private let forwarding: Task<Void, Never>
+    private let writer: GalleryWriter
+    private let database: CacheDatabase?
+    private let cacheKey: ListCacheKey
+    private let uploads: UploadQueue
+    private let loader: GalleryLoader
+    private let deleted = DeletedEntries()
+
+    /// A gallery on a logged-in `session`; `database` (when given) caches pages and holds the
+    /// queue of offline writes. Without it, loads are `remote-only` and writes are sent or fail.
+    public init(configuration: GalleryConfiguration, session: PortalSession, calls: ServiceCalls, database: CacheDatabase?) {
+        self.configuration = configuration
+        self.database = database
+        let source = GallerySource(
+            repositoryId: configuration.repositoryId, folderId: configuration.folderId, mimeTypes: configuration.mimeTypes,
+            locale: configuration.locale, layout: configuration.layout, calls: calls)
+        cacheKey = source.cacheKey
+        let base = PortalPageLoader(source: source, policy: configuration.offlinePolicy, database: database, session: session)
+        let loader = GalleryLoader(base: base, queue: database.map { PendingQueue(database: $0) })
+        self.loader = loader
+        let list = PaginatedList(loader: loader, configuration: PaginationConfiguration(layout: configuration.layout))
+        self.list = list
+        let (events, sink) = AsyncStream.makeStream(of: GalleryEvent.self, bufferingPolicy: .bufferingNewest(4096))
+        self.events = events
+        self.sink = sink
+        let writer = GalleryWriter(session: session, calls: calls)
+        self.writer = writer
+        forwarding = Task {
+            for await event in list.events {
+                switch event {
+                case .pageLoaded(let page, let rows, let rowCount, let provenance):
+                    sink.yield(.entriesLoaded(page: page, entries: rows, rowCount: rowCount, provenance: provenance))
+                case .listError(let failure):
+                    sink.yield(.entriesError(page: failure.page, error: failure.error))
+                case .rowSelected(let index, let row):
+                    sink.yield(.entrySelected(index: index, entry: row))
+                case .refreshStarted, .refreshFinished, .rowCountChanged:
+                    break
+                }
+            }
+        }
+        let queue = database.map { PendingQueue(database: $0) }
+        let prefix = configuration.filePrefix
+        let metadata: [String: JSONValue] = [
+            PayloadKey.repositoryId: .int(configuration.repositoryId), PayloadKey.folderId: .int(configuration.folderId),
+            PayloadKey.groupId: .int(configuration.repositoryId),
+        ]
+        uploads = UploadQueue { number, upload in
+            await GalleryScreenlet.perform(number, upload, prefix: prefix, metadata: metadata, queue: queue, writer: writer, sink: sink)
+        }
+    }
+
+    deinit {
+        forwarding.cancel()
+        sink.finish()
+    }
+
+    /// Loads page `page` (with the row count when `withCount`) straight through the loader, for
+    /// commands that print pages rather than scroll; reports it in ``events`` like a scrolled page.
+    public func loadPage(_ page: Int, withCount: Bool) async throws -> PageResponse<GalleryRow> {
+        let rows = configuration.layout.rows(ofPage: page)
+        let request = PageRequest(page: page, start: rows.lowerBound, end: rows.upperBound, computeRowCount: withCount)
+        do {
+            let response = try await loader.loadPage(request)
+            sink.yield(.entriesLoaded(
+                page: page, entries: response.rows, rowCount: response.rowCount ?? rows.lowerBound + response.rows.count,
+                provenance: response.provenance))
+            return response
+        } catch {
+            sink.yield(.entriesError(page: page, error: error))
+            throw error
+        }
+    }
+
+    /// Loads page 0 with the count (or refreshes once loaded).
+    public func load() async { await list.send(.load) }
+
+    /// Reloads from page 0; the old rows stay until the new page 0 arrives.
+    public func refresh() async { await list.send(.refresh) }
+
+    /// Selects row `index`; emits ``GalleryEvent/entrySelected(index:entry:)`` when it is loaded.
+    public func select(row index: Int) async { await list.send(.select(row: index)) }
+
+    /// What to draw at row `index`: an image deleted offline is marked `pendingDelete`.
+    public func row(at index: Int) async -> RowSlot<GalleryRow> {
+        let slot = await list.row(at: index)
+        guard case .loaded(let row, let stale) = slot, let state = await deleted.state(of: row.entry.fileEntryId) else {
+            return slot
+        }
+        switch state {
+        case .queued: return .loaded(GalleryRow(entry: row.entry, pendingDelete: true), stale: stale)
+        case .gone: return .loaded(row, stale: stale)
+        }
+    }
+
+    /// The loaded images in order, without those deleted on the portal.
+    public func loadedEntries() async -> [(index: Int, row: GalleryRow)] {
+        let engine = await list.engine
+        var rows: [(index: Int, row: GalleryRow)] = []
+        for page in engine.loadedPages {
+            for index in engine.layout.rows(ofPage: page) {
+                guard engine.row(at: index).row != nil, case .loaded(let shown, _) = await self.row(at: index) else { continue }
+                if await deleted.state(of: shown.entry.fileEntryId) == .gone { continue }
+                rows.append((index, shown))
+            }
+        }
+        return rows
+    }
+
+    // MARK: Uploads
+
+    /// Adds an upload behind the others and returns its number (used in the upload events).
+    @discardableResult
+    public func upload(_ upload: GalleryUpload) async -> Int {
+        await uploads.add(upload)
+    }
+
+    /// Returns when every upload added so far has been sent, queued or has failed.
+    public func waitForUploads() async {
+        await uploads.waitUntilIdle()
+    }
+
+    private static func perform(
+        _ number: Int, _ upload: GalleryUpload, prefix: String, metadata: [String: JSONValue], queue: PendingQueue?,
+        writer: GalleryWriter, sink: AsyncStream<GalleryEvent>.Continuation
+    ) async {
+        let title = upload.resolvedTitle(prefix: prefix)
+        sink.yield(.uploadStarted(upload: number, fileName: upload.file.lastPathComponent, title: title))
+        var payload = metadata
+        payload[PayloadKey.title] = .string(title)
+        payload[PayloadKey.mimeType] = .string(upload.resolvedMimeType)
+        payload["description"] = .string(upload.description)
+        let write = PendingWrite.upload(collection: collection, file: upload.file, metadata: payload)
+        let progress = ProgressFilter(number: number, sink: sink)
+        let sender = writer.sender { sent, total in progress.report(sent, total) }
+        do {
+            let outcome: SubmitOutcome
+            if let queue {
+                outcome = try await SubmitExecutor(queue: queue).submit(write, policy: .cacheFirst, sender: sender)
+            } else {
+                outcome = .sent(
+                    try await writer.upload(
+                        payload: write.payload, file: upload.file, uuid: write.uuid, progress: { progress.report($0, $1) }))
+            }
+            switch outcome {
+            case .sent(let answer):
+                if let entry = FileEntry(json: answer) { sink.yield(.uploaded(upload: number, entry: entry)) }
+            case .queued(let queueId):
+                sink.yield(.uploadQueued(upload: number, queueId: queueId))
+            }
+        } catch let error as SubmitError {
+            sink.yield(.uploadError(upload: number, error: error, queueId: error.queueId))
+        } catch {
+            sink.yield(.uploadError(upload: number, error: error, queueId: nil))
+        }
+    }
+
+    // MARK: Deleting
+
+    /// Deletes file entry `fileEntryId`: on the portal (then the row goes and the cached pages are
+    /// refreshed), or, when the portal is unreachable, queued for sync with the row marked.
+    public func delete(fileEntryId: Int64) async {
+        let write = PendingWrite.delete(collection: Self.collection, fileEntryId: fileEntryId)
+        do {
+            let outcome: SubmitOutcome
+            if let database {
+                outcome = try await SubmitExecutor(queue: PendingQueue(database: database))
+                    .submit(write, policy: configuration.deletePolicy, sender: writer.sender())
+            } else {
+                try await writer.session.deleteFileEntry(id: fileEntryId)
+                outcome = .sent(.null)
+            }
+            switch outcome {
+            case .sent:
+                await deleted.mark(fileEntryId, .gone)
+                forgetCachedPages()
+                sink.yield(.entryDeleted(fileEntryId: fileEntryId, queueId: nil))
+                await list.send(.refresh)
+            case .queued(let queueId):
+                await deleted.mark(fileEntryId, .queued)
+                sink.yield(.entryDeleted(fileEntryId: fileEntryId, queueId: queueId))
+            }
+        } catch {
+            sink.yield(.deleteError(fileEntryId: fileEntryId, error: error))
+        }
+    }
+
+    /// Drops the folder's cached pages, which still list a deleted image.
+    private func forgetCachedPages() {
+        guard let database else { return }
+        _ = try? EntryStore(database: database).removeKeys(collection: cacheKey.collection, prefix: cacheKey.description + "/")
+    }
+
+    /// Stops loading and ends ``events`` once the uploads in progress are done.
+    public func close() async {
+        await uploads.waitUntilIdle()
+        await list.close()
+        forwarding.cancel()
+        sink.finish()
+    }
+}
+
+/// Images deleted during this run: gone from the portal, or queued for deletion.
+private actor DeletedEntries {
+    enum State { case gone, queued }
+    private var states: [Int64: State] = [:]
+    func mark(_ id: Int64, _ state: State) { states[id] = state }
+    func state(of id: Int64) -> State? { states[id] }
+}
+
+/// Passes on upload progress only when it rises, so observers see monotonic bytes.
+private final class ProgressFilter: @unchecked Sendable {
+    private let number: Int
+    private let sink: AsyncStream<GalleryEvent>.Continuation
+    private let lock = NSLock()
+    private var last: Int64 = -1
+
+    init(number: Int, sink: AsyncStream<GalleryEvent>.Continuation) {
+        self.number = number
+        self.sink = sink
+    }
+
+    func report(_ sent: Int64, _ total: Int64) {
+        lock.lock()
+        defer { lock.unlock() }
+        guard sent > last else { return }
+        last = sent
+        sink.yield(.uploadProgress(upload: number, bytesSent: sent, totalBytes: total))
+    }
+}

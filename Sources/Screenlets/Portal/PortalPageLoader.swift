@@ -1,0 +1,103 @@
+import DDM
+import Foundation
+import OfflineStore
+import PortalClient
+
+/// A ``PageLoader`` that asks the portal for a ``ListPageSource``'s pages: the rows call, plus
+/// the count call on page 0, in **one** `/invoke` batch; through a ``LoadPolicy`` when it has a
+/// cache, reporting where each page came from (``RowProvenance``).
+///
+/// Pages are cached at `source.cacheKey.rowsKey(for:)` in the collection `source.cacheKey.collection`,
+/// as `{"rows": [...], "rowCount": N|null}`: every parameter of the source and the row range are
+/// in the key. A refresh the user asked for goes to the portal even under `cache-first`.
+/// Under `cache-then-remote` the cached page is handed over early, then the portal's.
+public struct PortalPageLoader<Source: ListPageSource>: PageLoader where Source.Request == ServiceCall {
+    public typealias Row = Source.Row
+    /// Sends a batch of calls and returns their answers by position (`PortalSession.invoke`).
+    public typealias Invoke = @Sendable ([ServiceCall]) async throws -> [JSONValue]
+
+    public let source: Source
+    public let policy: LoadPolicy
+    private let cache: CachePolicyLoader?
+    private let invoke: Invoke
+
+    /// A loader sending with `invoke`; without `cache` every load goes to the portal (`remote-only`).
+    public init(source: Source, policy: LoadPolicy = .remoteFirst, cache: CachePolicyLoader?, invoke: @escaping Invoke) {
+        self.source = source
+        self.policy = cache == nil ? .remoteOnly : policy
+        self.cache = cache
+        self.invoke = invoke
+    }
+
+    /// A loader on `session` and, when given, the cache in `database`.
+    public init(source: Source, policy: LoadPolicy = .remoteFirst, database: CacheDatabase?, session: PortalSession) {
+        self.init(source: source, policy: policy, cache: database.map(CachePolicyLoader.init(database:))) { calls in
+            try await session.invoke(calls)
+        }
+    }
+
+    /// The cache address of `request`'s page.
+    public func address(of request: PageRequest) -> EntryAddress {
+        EntryAddress(collection: source.cacheKey.collection, key: source.cacheKey.rowsKey(for: request))
+    }
+
+    public func loadPage(_ request: PageRequest) async throws -> PageResponse<Row> {
+        try await loadPage(request) { _ in }
+    }
+
+    public func loadPage(
+        _ request: PageRequest, early: @escaping @Sendable (PageResponse<Row>) async -> Void
+    ) async throws -> PageResponse<Row> {
+        try source.validate()
+        guard let cache else {
+            return try decode(try await fetch(request), request: request, provenance: .portal)
+        }
+        let effective: LoadPolicy = request.isRefresh && [.cacheFirst, .cacheOnly].contains(policy) ? .remoteFirst : policy
+        var final: PageResponse<Row>?
+        let updates = cache.updates(effective, at: address(of: request)) { try await fetch(request) }
+        for try await result in updates {
+            let provenance = RowProvenance(
+                source: result.source == .cache ? .cache : .portal, storedAt: result.storedAt, stale: result.isStale)
+            let response = try decode(result.value, request: request, provenance: provenance)
+            if effective == .cacheThenRemote, final == nil, result.source == .cache, !result.isStale {
+                await early(response)
+                final = response
+                continue
+            }
+            final = response
+        }
+        guard let final else { throw OfflineStoreError.notCached(collection: source.cacheKey.collection, key: address(of: request).key) }
+        return final
+    }
+
+    /// Sends the batch and returns the page as it is cached: `{"rows": [...], "rowCount": N|null}`.
+    private func fetch(_ request: PageRequest) async throws -> JSONValue {
+        let rowsCall = source.rowsRequest(start: request.start, end: request.end)
+        let countCall = request.computeRowCount ? source.countRequest() : nil
+        // 6.2's filtered listing doubles as its count: the same call is sent once.
+        var calls = [rowsCall]
+        if let countCall, countCall != rowsCall { calls.append(countCall) }
+        let answers = try await invoke(calls)
+        let shaping = source as? any PortalAnswerShaping
+        let rows = shaping?.rows(in: answers[0], start: request.start, end: request.end) ?? answers[0]
+        var rowCount = JSONValue.null
+        if countCall != nil, !answers.isEmpty {
+            let answer = answers.count > 1 ? answers[1] : answers[0]
+            let count = shaping.map { $0.count(in: answer) } ?? answer.intValue
+            if let count, count >= 0 { rowCount = .int(Int64(count)) }
+        }
+        return ["rows": rows, "rowCount": rowCount]
+    }
+
+    private func decode(_ page: JSONValue, request: PageRequest, provenance: RowProvenance) throws -> PageResponse<Row> {
+        guard let items = page["rows"]?.arrayValue else { throw ListLoadError.rowsNotAnArray }
+        var rows: [Row] = []
+        rows.reserveCapacity(items.count)
+        for (offset, item) in items.enumerated() {
+            guard let row = source.row(from: item) else { throw ListLoadError.malformedRow(index: request.start + offset) }
+            rows.append(row)
+        }
+        let count = request.computeRowCount ? page["rowCount"]?.intValue : nil
+        return PageResponse(rows: rows, rowCount: count, provenance: provenance)
+    }
+}

@@ -1,0 +1,37 @@
+import Foundation
+import Screenlets
+
+/// `--events FILE`: a screenlet's events as JSON lines, appended as they happen.
+final class EventLog: Sendable {
+    private let handle: FileHandle
+
+    /// Creates (or truncates) `path`; `-` is standard error.
+    init(path: String) throws(CommandFailure) {
+        if path == "-" {
+            handle = FileHandle.standardError
+            return
+        }
+        guard FileManager.default.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: 0o600]),
+            let handle = FileHandle(forWritingAtPath: path)
+        else {
+            throw CommandFailure(.input, "--events: cannot write \(path)")
+        }
+        self.handle = handle
+    }
+
+    /// Writes every event of `events` until the stream ends; run it in a task.
+    func record<Event: JSONLineEvent>(_ events: AsyncStream<Event>) async {
+        for await event in events {
+            handle.write(Data(event.jsonLine.utf8))
+        }
+    }
+
+    /// Starts recording `events` in the background, or does nothing without a log.
+    static func start<Event: JSONLineEvent>(_ path: String?, _ events: AsyncStream<Event>) throws(CommandFailure)
+        -> Task<Void, Never>?
+    {
+        guard let path else { return nil }
+        let log = try EventLog(path: path)
+        return Task { await log.record(events) }
+    }
+}
