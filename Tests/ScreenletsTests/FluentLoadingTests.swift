@@ -88,7 +88,9 @@ struct FluentLoadingTests {
 
     @Test func concurrentViewportUpdatesThroughTheDriverDoNotDuplicateRequests() async throws {
         let portal = InMemoryPortal(rowCount: 10_000, latency: .milliseconds(20))
-        let list = PaginatedList(loader: portal)
+        // Enough retained pages for the whole 2,000–2,430 band and its prefetch: the test is about
+        // racing reports, not eviction (an evicted page is rightly loaded again when it comes back).
+        let list = PaginatedList(loader: portal, configuration: PaginationConfiguration(retainedPages: 100))
         await list.send(.load)
         try await waitUntil("page 0 is loaded") { await list.engine.mode == .fluent }
         // Many tasks report viewports at once, as racing UI and resize handlers would.
