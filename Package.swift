@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "TermUI", targets: ["TermUI"]),
         .library(name: "CursesBackend", targets: ["CursesBackend"]),
         .library(name: "TermUITesting", targets: ["TermUITesting"]),
+        .library(name: "Screens", targets: ["Screens"]),
         .library(name: "PortalEmulator", targets: ["PortalEmulator"]),
     ],
     dependencies: [
@@ -74,6 +75,10 @@ let package = Package(
         ),
         .target(name: "CursesBackend", dependencies: ["CNcurses", "TermUI"]),
 
+        // 6. Screens: the interactive screens (form, lists, gallery, browser) as TermUI programs
+        //    driving the headless screenlets. Pure views and updates: no curses, testable headless.
+        .target(name: "Screens", dependencies: ["DDM", "Screenlets", "TermUI"]),
+
         // Test support for TermUI screens: grid-to-text rendering and golden snapshot files.
         .target(name: "TermUITesting", dependencies: ["TermUI"]),
 
@@ -100,6 +105,7 @@ let package = Package(
                 "Sync",
                 "Screenlets",
                 "TermUI",
+                "Screens",
                 "CursesBackend",
                 "PortalEmulator",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -142,6 +148,11 @@ let package = Package(
         .testTarget(
             name: "TermUITests",
             dependencies: ["TermUI", "TermUITesting", "TermletsTestSupport"],
+            exclude: ["__Snapshots__"]
+        ),
+        .testTarget(
+            name: "ScreensTests",
+            dependencies: ["Screens", "Screenlets", "DDM", "TermUI", "TermUITesting", "TermletsTestSupport"],
             exclude: ["__Snapshots__"]
         ),
         .testTarget(

@@ -1,0 +1,52 @@
+import TermUI
+
+/// What the status line at the bottom of every screen says: where the user is connected, whether
+/// the portal answers, and how many writes wait for a sync.
+public struct ConnectionStatus: Equatable, Sendable {
+    /// The portal's address as the user configured it, or "embedded emulator".
+    public var server: String
+    /// The login (email or screen name); never a password.
+    public var user: String
+    /// False while the portal is unreachable (the screens then read from the cache).
+    public var online: Bool
+    /// Writes queued in the offline store (dirty, failed or in conflict).
+    public var pendingWrites: Int
+
+    public init(server: String, user: String, online: Bool = true, pendingWrites: Int = 0) {
+        self.server = server
+        self.user = user
+        self.online = online
+        self.pendingWrites = pendingWrites
+    }
+}
+
+/// The one-line status bar: a message on the left (e.g. "Saved", "3 of 10 uploaded"), the
+/// connection on the right. Server-provided text is drawn inert by the grid.
+public enum StatusLine {
+    /// The right-hand summary, e.g. `test@liferay.com @ localhost:8080 · offline · 3 pending`.
+    public static func summary(_ status: ConnectionStatus) -> String {
+        var parts = ["\(status.user) @ \(status.server)", status.online ? "online" : "offline"]
+        if status.pendingWrites > 0 { parts.append("\(status.pendingWrites) pending") }
+        return parts.joined(separator: " · ")
+    }
+
+    /// Draws the bar into `rect` (its first row): the whole row in the theme's status style,
+    /// `message` at the left, the summary right-aligned; the message yields room to the summary
+    /// only down to a third of the row.
+    public static func draw(_ status: ConnectionStatus, message: String = "", into grid: inout Grid, rect: Rect, theme: Theme) {
+        guard rect.width > 0, rect.height > 0 else { return }
+        let row = Rect(x: rect.x, y: rect.y, width: rect.width, height: 1)
+        let style = theme.style(for: Theme.Component.statusLine, states: status.online ? [] : [.stale])
+        grid.fill(row, style: style)
+        let summary = " " + summary(status) + " "
+        let summaryWidth = min(summary.displayWidth, max(0, rect.width - rect.width / 3))
+        let messageRect = Rect(x: rect.x, y: rect.y, width: rect.width - summaryWidth, height: 1)
+        if !message.isEmpty, messageRect.width > 1 {
+            grid.write(" " + message, fitting: messageRect, style: style)
+        }
+        if summaryWidth > 0 {
+            let summaryRect = Rect(x: rect.x + rect.width - summaryWidth, y: rect.y, width: summaryWidth, height: 1)
+            grid.write(summary, fitting: summaryRect, style: style, alignment: .right)
+        }
+    }
+}

@@ -1,0 +1,33 @@
+import Screens
+import TermUI
+import TermUITesting
+import Testing
+
+@Suite("Status line")
+struct StatusLineTests {
+    @Test func summaryNamesUserServerStateAndPendingWrites() {
+        #expect(StatusLine.summary(ConnectionStatus(server: "localhost:8080", user: "test@liferay.com"))
+            == "test@liferay.com @ localhost:8080 · online")
+        #expect(StatusLine.summary(ConnectionStatus(server: "p", user: "u", online: false, pendingWrites: 3))
+            == "u @ p · offline · 3 pending")
+    }
+
+    @Test func messageOnTheLeftSummaryOnTheRightHostileTextInert() {
+        var grid = Grid(size: Size(width: 60, height: 1))
+        let status = ConnectionStatus(server: "srv", user: "u\u{1B}[2J", online: false, pendingWrites: 2)
+        StatusLine.draw(status, message: "Saved", into: &grid, rect: grid.bounds, theme: .standard)
+        let line = GridText.text(grid)
+        #expect(line.hasPrefix(" Saved"))
+        #expect(line.hasSuffix("u\u{FFFD}[2J @ srv · offline · 2 pending "))
+        #expect(!line.contains("\u{1B}"))
+    }
+
+    @Test func aNarrowRowKeepsPartOfTheMessage() {
+        var grid = Grid(size: Size(width: 30, height: 1))
+        StatusLine.draw(ConnectionStatus(server: "a-very-long-server-name.example.com", user: "someone@example.com"),
+                        message: "Record 100001 saved", into: &grid, rect: grid.bounds, theme: .monochrome)
+        let line = GridText.text(grid)
+        #expect(line.hasPrefix(" Record"))
+        #expect(line.contains("…"))
+    }
+}
