@@ -18,7 +18,7 @@ struct StatusLineTests {
         StatusLine.draw(status, message: "Saved", into: &grid, rect: grid.bounds, theme: .standard)
         let line = GridText.text(grid)
         #expect(line.hasPrefix(" Saved"))
-        #expect(line.hasSuffix("u\u{FFFD}[2J @ srv · offline · 2 pending "))
+        #expect(line.hasSuffix("u\u{FFFD}[2J @ srv · offline · 2 pending"))
         #expect(!line.contains("\u{1B}"))
     }
 
