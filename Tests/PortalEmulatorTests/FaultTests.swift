@@ -2,6 +2,7 @@ import DDM
 import Foundation
 import Testing
 @testable import PortalEmulator
+import TermletsTestSupport
 
 extension PortalEmulatorSuites {
     @Suite("Fault injection, admin endpoint and request journal")
@@ -30,6 +31,26 @@ extension PortalEmulatorSuites {
                 await portal.emulator.setFaults(.none)
                 let count = try await portal.result(portal.path(.screens, "get-ddl-records-count"), ["ddlRecordSetId": 40003])
                 #expect(count == 3)
+            }
+        }
+
+        @Test("a client that goes away before its body arrives is journaled as abandoned, never as an empty request")
+        func abandonedRequests() async throws {
+            try await withPortal(.v7, faults: FaultSettings(latencyMs: 100)) { portal in
+                let body = Array(Self.countRequest.serialized().utf8)
+                try await RawHTTPClient.abandon(port: portal.port, path: "/api/jsonws/invoke", announced: body.count, partialBody: Array(body.prefix(5)))
+                try await RawHTTPClient.abandon(port: portal.port, path: "/api/jsonws/invoke", announced: body.count, partialBody: [])
+                let entries = try await waitFor("both journaled", timeout: 30) { () -> [JournalEntry]? in
+                    let invokes = portal.emulator.journal.filter { $0.path == "/api/jsonws/invoke" }
+                    return invokes.count == 2 ? invokes : nil
+                }
+                for entry in entries {
+                    #expect(entry.fault == "abandoned")
+                    #expect(entry.status == nil, "no answer was sent (not a 413)")
+                    #expect(entry.services.isEmpty)
+                }
+                let (status, _) = try await portal.invoke(Self.countRequest)
+                #expect(status == 200)
             }
         }
 

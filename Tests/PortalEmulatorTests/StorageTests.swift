@@ -114,9 +114,14 @@ extension PortalEmulatorSuites {
     struct DemoDataTests {
         @Test("generated values are deterministic and calendar dates are right")
         func deterministic() {
-            #expect(DemoData.civilDate(daysSinceEpoch: 0) == "1970-01-01")
-            #expect(DemoData.civilDate(daysSinceEpoch: 19_723) == "2024-01-01")
-            #expect(DemoData.civilDate(daysSinceEpoch: 19_723 + 59) == "2024-02-29")
+            // Issue n is due (13 n mod 730) days after 2024-01-01: issue 4 on day 52, 59 on day 37, 56 on day 728.
+            #expect(DemoData.issueValues(4)["DueDate"] == "2024-02-22")
+            #expect(DemoData.issueValues(59)["DueDate"] == "2024-02-07")
+            #expect(DemoData.issueValues(56)["DueDate"] == "2025-12-29")
+            // Stored dates in all three forms read with DDM's calendar arithmetic.
+            #expect(RecordValues.isoDate(fromStored: "1709164800000") == "2024-02-29")
+            #expect(RecordValues.isoDate(fromStored: "2/29/2024") == "2024-02-29")
+            #expect(RecordValues.isoDate(fromStored: "2023-02-29") == nil)
             #expect(DemoData.issueValues(1)["DueDate"] == "2024-01-14")
             #expect(DemoData.issueValues(10)["DueDate"] == nil)
             #expect(DemoData.issueValues(7) == DemoData.issueValues(7))

@@ -16,7 +16,8 @@ public struct JournalEntry: Sendable, Equatable {
     public let services: [String]
     /// The HTTP status answered, or nil when the connection was closed without an answer.
     public let status: Int?
-    /// The fault applied: `drop`, `fail`, `truncate`, `offline`, or nil.
+    /// The fault applied: `drop`, `fail`, `truncate`, `offline`; `abandoned` when the client closed
+    /// the connection before its body arrived (nothing was run; the body is not kept); or nil.
     public let fault: String?
 
     /// The body as UTF-8 text (invalid sequences repaired).

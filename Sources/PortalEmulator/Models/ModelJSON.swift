@@ -142,22 +142,13 @@ enum ModelJSON {
 
     static func dlFolder(_ folder: DLFolderRow, _ version: PortalVersion) -> JSONValue {
         var m = ModelBuilder(version)
-        m.long("folderId", folder.folderId)
-        m.long("groupId", folder.groupId)
-        m.long("companyId", DemoIDs.companyId)
+        m.folder(
+            folderId: folder.folderId, groupId: folder.groupId, companyId: DemoIDs.companyId, parentFolderId: folder.parentFolderId,
+            userId: folder.userId, name: folder.name, description: folder.description, uuid: folder.uuid,
+            createDate: folder.createDate, modifiedDate: folder.modifiedDate)
         m.long("repositoryId", folder.repositoryId)
-        m.long("parentFolderId", folder.parentFolderId)
-        m.long("userId", folder.userId)
-        m.string("userName", "")
-        m.string("name", folder.name)
-        m.string("description", folder.description)
-        m.string("uuid", folder.uuid)
-        m.string("treePath", "/\(folder.folderId)/")
-        m.date("createDate", folder.createDate)
-        m.date("modifiedDate", folder.modifiedDate)
         m.date("lastPostDate", folder.modifiedDate)
         m.bool("mountPoint", false)
-        m.int("status", 0)
         return m.json
     }
 
@@ -192,19 +183,10 @@ enum ModelJSON {
 
     static func bookmarksFolder(_ folder: BookmarksFolderRow, _ version: PortalVersion) -> JSONValue {
         var m = ModelBuilder(version)
-        m.long("folderId", folder.folderId)
-        m.long("groupId", folder.groupId)
-        m.long("companyId", folder.companyId)
-        m.long("parentFolderId", folder.parentFolderId)
-        m.long("userId", folder.userId)
-        m.string("userName", "")
-        m.string("name", folder.name)
-        m.string("description", folder.description)
-        m.string("uuid", folder.uuid)
-        m.string("treePath", "/\(folder.folderId)/")
-        m.date("createDate", folder.createDate)
-        m.date("modifiedDate", folder.modifiedDate)
-        m.int("status", 0)
+        m.folder(
+            folderId: folder.folderId, groupId: folder.groupId, companyId: folder.companyId, parentFolderId: folder.parentFolderId,
+            userId: folder.userId, name: folder.name, description: folder.description, uuid: folder.uuid,
+            createDate: folder.createDate, modifiedDate: folder.modifiedDate)
         return m.json
     }
 
@@ -227,5 +209,27 @@ enum ModelJSON {
         m.date("modifiedDate", entry.modifiedDate)
         m.int("status", 0)
         return m.json
+    }
+}
+
+extension ModelBuilder {
+    /// The attributes every folder model has (Documents and Media and Bookmarks alike).
+    mutating func folder(
+        folderId: Int64, groupId: Int64, companyId: Int64, parentFolderId: Int64, userId: Int64, name: String,
+        description: String, uuid: String, createDate: Int64, modifiedDate: Int64
+    ) {
+        long("folderId", folderId)
+        long("groupId", groupId)
+        long("companyId", companyId)
+        long("parentFolderId", parentFolderId)
+        long("userId", userId)
+        string("userName", "")
+        string("name", name)
+        string("description", description)
+        string("uuid", uuid)
+        string("treePath", "/\(folderId)/")
+        date("createDate", createDate)
+        date("modifiedDate", modifiedDate)
+        int("status", 0)
     }
 }

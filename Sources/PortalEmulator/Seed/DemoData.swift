@@ -60,7 +60,8 @@ enum DemoData {
         try db.insertRecord(
             recordId: id, uuid: PortalUUID.derived("record-\(id)"), groupId: DemoIDs.groupId, companyId: DemoIDs.companyId,
             userId: userId, userName: userId == DemoIDs.adminUserId ? "Test Test" : "Vera Viewer", recordSetId: recordSetId,
-            storageId: id + 300_000, displayIndex: 0, status: status, values: values, createDate: time, modifiedDate: time)
+            storageId: id + 300_000, displayIndex: 0, status: status, values: values.mapValues(StoredFieldValue.single),
+            createDate: time, modifiedDate: time)
     }
 
     static func createEveryFieldRecords(_ db: Database) throws {
@@ -90,18 +91,20 @@ enum DemoData {
     private static let issueProblems = ["fails on start", "is slow", "shows wrong text", "loses data", "needs review",
                                         "breaks on resize", "ignores the locale", "times out"]
 
+    /// The first due date of the demo issues (they spread over two years from it).
+    private static let firstDueDay = CalendarDate(year: 2024, month: 1, day: 1)!
+
     /// The stored values of issue `n` (1-based), as the emulator generates them.
     static func issueValues(_ n: Int) -> [String: String] {
         let dayOffset = (n * 13) % 730
-        let dueDate = civilDate(daysSinceEpoch: 19_723 + dayOffset)  // from 2024-01-01
-        var values = [
+        let dueDate = CalendarDate(daysSinceEpoch: firstDueDay.daysSinceEpoch + dayOffset)?.isoString
+        var values: [String: String] = [
             "Title": "Issue \(n): \(issueWords[n % issueWords.count]) \(issueProblems[(n / issueWords.count) % issueProblems.count])",
             "Priority": String((n * 7) % 5 + 1),
-            "DueDate": dueDate,
             "Done": n % 3 == 0 ? "true" : "false",
             "Severity": "[\"\(DemoStructures.issueSeverities[n % DemoStructures.issueSeverities.count])\"]",
         ]
-        if n % 10 == 0 { values["DueDate"] = nil }
+        if n % 10 != 0 { values["DueDate"] = dueDate }
         return values
     }
 
@@ -159,30 +162,4 @@ enum DemoData {
         }
         try db.reserveId(DemoIDs.firstBookmarkEntryId + Int64(DemoIDs.bookmarkCount))
     }
-
-    /// `yyyy-MM-dd` of a day counted from 1970-01-01 (the proleptic Gregorian calendar).
-    static func civilDate(daysSinceEpoch days: Int) -> String {
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let mp = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * mp + 2) / 5 + 1
-        let month = mp < 10 ? mp + 3 : mp - 9
-        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
-        func pad(_ value: Int, _ width: Int) -> String {
-            let text = String(value)
-            return String(repeating: "0", count: max(0, width - text.count)) + text
-        }
-        return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))"
-    }
-}
-
-extension Calendar {
-    static let utc: Calendar = {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
-        return calendar
-    }()
 }

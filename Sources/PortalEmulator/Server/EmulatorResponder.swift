@@ -33,9 +33,15 @@ struct EmulatorResponder: HTTPResponder {
         do {
             let buffer = try await request.collectBody(upTo: Self.maximumBodyBytes)
             body = Array(buffer.readableBytesView)
-        } catch {
+        } catch is NIOTooManyBytesError {
             journal.record(method: method, path: pathWithQuery, body: [], services: [], status: 413, fault: nil)
             return Reply.text("Request body too large", status: 413, version: version).response()
+        } catch {
+            // The client went away before its whole body arrived (a cancelled request): nothing
+            // reached the portal's services and no answer can be sent. Journaled as such, never
+            // as an empty request.
+            journal.record(method: method, path: pathWithQuery, body: [], services: [], status: nil, fault: "abandoned")
+            throw error
         }
 
         switch decision.action {

@@ -60,24 +60,20 @@ enum RecordServices {
         }
     }
 
-    static func values(from fieldsMap: [String: JSONValue]) -> [String: String] {
-        var values: [String: String] = [:]
-        for (name, value) in fieldsMap {
-            if let stored = RecordValues.storedValue(value) { values[name] = stored }
-        }
-        return values
+    static func values(from fieldsMap: [String: JSONValue]) -> [String: StoredFieldValue] {
+        fieldsMap.compactMapValues(StoredFieldValue.init(submitted:))
     }
 
     /// Rejects names the structure does not have and required fields left empty, as the portal's
     /// storage validation does.
-    static func validate(_ values: [String: String], against structure: StructureRow) throws(PortalError) {
+    static func validate(_ values: [String: StoredFieldValue], against structure: StructureRow) throws(PortalError) {
         for name in values.keys.sorted() where structure.fieldTypes[name] == nil {
             throw PortalError.validation(
                 class62: "com.liferay.portlet.dynamicdatamapping.StorageFieldNameException",
                 class7: "com.liferay.dynamic.data.mapping.validator.DDMFormValuesValidationException$MustSetValidField",
                 "There is no field with name \(name) in structure \(structure.structureId)")
         }
-        for name in structure.requiredFields where (values[name] ?? "").isEmpty {
+        for name in structure.requiredFields where values[name]?.isEmpty ?? true {
             throw PortalError.validation(
                 class62: "com.liferay.portlet.dynamicdatamapping.StorageFieldRequiredException",
                 class7: "com.liferay.dynamic.data.mapping.validator.DDMFormValuesValidationException$RequiredValue",
@@ -141,7 +137,7 @@ enum RecordServices {
                     UPDATE record SET fieldValues = ?, displayIndex = ?, status = ?, version = ?, modifiedDate = ?,
                         userId = userId WHERE recordId = ?
                     """,
-                arguments: [JSONValue.object(values.mapValues(JSONValue.string)).serialized(), displayIndex, status,
+                arguments: [StoredFieldValue.column(values), displayIndex, status,
                             nextVersion(existing.version), modified, recordId])
             return try fetch(db, recordId)
         }

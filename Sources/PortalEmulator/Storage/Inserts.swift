@@ -78,7 +78,7 @@ extension Database {
     /// Inserts a record; a second record with the same uuid in the same group violates the unique index.
     func insertRecord(
         recordId: Int64, uuid: String, groupId: Int64, companyId: Int64, userId: Int64, userName: String,
-        recordSetId: Int64, storageId: Int64, displayIndex: Int, status: Int, values: [String: String],
+        recordSetId: Int64, storageId: Int64, displayIndex: Int, status: Int, values: [String: StoredFieldValue],
         createDate: Int64, modifiedDate: Int64
     ) throws {
         let statement = try cachedStatement(sql: """
@@ -88,7 +88,7 @@ extension Database {
             """)
         try statement.execute(arguments: [
             recordId, uuid, groupId, companyId, userId, userName, recordSetId, storageId, displayIndex, status,
-            JSONValue.object(values.mapValues(JSONValue.string)).serialized(), createDate, modifiedDate,
+            StoredFieldValue.column(values), createDate, modifiedDate,
         ])
     }
 

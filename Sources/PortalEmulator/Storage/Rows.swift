@@ -3,7 +3,7 @@ import Foundation
 import GRDB
 
 /// A localised text as the portal keeps it: one value per locale, and a default locale.
-struct LocalizedText: Sendable, Equatable {
+struct LocalizedText: Sendable, Equatable, Decodable {
     var values: [String: String]
     var defaultLocale: String
 
@@ -37,6 +37,11 @@ struct LocalizedText: Sendable, Equatable {
 
     var json: String { JSONValue.object(values.mapValues(JSONValue.string)).serialized() }
 
+    /// A column holding ``json`` (GRDB reads a non-scalar column as JSON), default locale en_US.
+    init(from decoder: any Decoder) throws {
+        self.init(try [String: String](from: decoder))
+    }
+
     static func fromJSON(_ text: String, defaultLocale: String = "en_US") -> LocalizedText {
         let object = (try? JSONValue.parse(text))?.objectValue ?? [:]
         return LocalizedText(object.compactMapValues(\.stringValue), defaultLocale: defaultLocale)
@@ -60,7 +65,10 @@ enum XMLText {
     }
 }
 
-struct UserRow: Sendable, FetchableRecord {
+/// The rows of the emulator's tables. Each is decoded by GRDB from the columns of the same names
+/// (`Decodable`): plain columns as they are, JSON text columns (localised names, field values)
+/// as the property's type.
+struct UserRow: Sendable, Decodable, FetchableRecord {
     var userId: Int64
     var companyId: Int64
     var screenName: String
@@ -74,25 +82,10 @@ struct UserRow: Sendable, FetchableRecord {
     var createDate: Int64
     var modifiedDate: Int64
 
-    init(row: Row) {
-        userId = row["userId"]
-        companyId = row["companyId"]
-        screenName = row["screenName"]
-        emailAddress = row["emailAddress"]
-        password = row["password"]
-        firstName = row["firstName"]
-        lastName = row["lastName"]
-        isAdmin = row["isAdmin"]
-        languageId = row["languageId"]
-        uuid = row["uuid"]
-        createDate = row["createDate"]
-        modifiedDate = row["modifiedDate"]
-    }
-
     var fullName: String { [firstName, lastName].filter { !$0.isEmpty }.joined(separator: " ") }
 }
 
-struct SiteRow: Sendable, FetchableRecord {
+struct SiteRow: Sendable, Decodable, FetchableRecord {
     var groupId: Int64
     var companyId: Int64
     var name: String
@@ -100,24 +93,15 @@ struct SiteRow: Sendable, FetchableRecord {
     var description: String
     var creatorUserId: Int64
     var uuid: String
-
-    init(row: Row) {
-        groupId = row["groupId"]
-        companyId = row["companyId"]
-        name = row["name"]
-        friendlyURL = row["friendlyURL"]
-        description = row["description"]
-        creatorUserId = row["creatorUserId"]
-        uuid = row["uuid"]
-    }
 }
 
-struct StructureRow: Sendable, FetchableRecord {
+struct StructureRow: Sendable, Decodable, FetchableRecord {
     var structureId: Int64
     var groupId: Int64
     var companyId: Int64
     var userId: Int64
     var structureKey: String
+    var defaultLocale: String
     var names: LocalizedText
     var descriptions: LocalizedText
     var definition: String?
@@ -129,26 +113,15 @@ struct StructureRow: Sendable, FetchableRecord {
     var createDate: Int64
     var modifiedDate: Int64
 
-    init(row: Row) {
-        structureId = row["structureId"]
-        groupId = row["groupId"]
-        companyId = row["companyId"]
-        userId = row["userId"]
-        structureKey = row["structureKey"]
-        let defaultLocale: String = row["defaultLocale"]
-        names = .fromJSON(row["names"], defaultLocale: defaultLocale)
-        descriptions = .fromJSON(row["descriptions"], defaultLocale: defaultLocale)
-        definition = row["definition"]
-        xsd = row["xsd"]
-        fieldTypes = ((try? JSONValue.parse(row["fieldTypes"] as String))?.objectValue ?? [:]).compactMapValues(\.stringValue)
-        requiredFields = ((try? JSONValue.parse(row["requiredFields"] as String))?.arrayValue ?? []).compactMap(\.stringValue)
-        uuid = row["uuid"]
-        createDate = row["createDate"]
-        modifiedDate = row["modifiedDate"]
+    /// The decoded row, its names and descriptions defaulting to the structure's own locale.
+    init(row: Row) throws {
+        self = try FetchableRecordDecoder().decode(StructureRow.self, from: row)
+        names = LocalizedText(names.values, defaultLocale: defaultLocale)
+        descriptions = LocalizedText(descriptions.values, defaultLocale: defaultLocale)
     }
 }
 
-struct RecordSetRow: Sendable, FetchableRecord {
+struct RecordSetRow: Sendable, Decodable, FetchableRecord {
     var recordSetId: Int64
     var groupId: Int64
     var companyId: Int64
@@ -162,25 +135,9 @@ struct RecordSetRow: Sendable, FetchableRecord {
     var uuid: String
     var createDate: Int64
     var modifiedDate: Int64
-
-    init(row: Row) {
-        recordSetId = row["recordSetId"]
-        groupId = row["groupId"]
-        companyId = row["companyId"]
-        userId = row["userId"]
-        structureId = row["structureId"]
-        recordSetKey = row["recordSetKey"]
-        names = .fromJSON(row["names"])
-        descriptions = .fromJSON(row["descriptions"])
-        minDisplayRows = row["minDisplayRows"]
-        scope = row["scope"]
-        uuid = row["uuid"]
-        createDate = row["createDate"]
-        modifiedDate = row["modifiedDate"]
-    }
 }
 
-struct RecordRow: Sendable, FetchableRecord {
+struct RecordRow: Sendable, Decodable, FetchableRecord {
     var recordId: Int64
     var uuid: String
     var groupId: Int64
@@ -192,51 +149,13 @@ struct RecordRow: Sendable, FetchableRecord {
     var displayIndex: Int
     var version: String
     var status: Int
-    /// Field name → stored value (the server string form).
-    var fieldValues: [String: String]
+    /// Field name → stored value (the server string form, or one per repeated instance).
+    var fieldValues: [String: StoredFieldValue]
     var createDate: Int64
     var modifiedDate: Int64
-
-    init(
-        recordId: Int64, uuid: String, groupId: Int64, companyId: Int64, userId: Int64, userName: String, recordSetId: Int64,
-        storageId: Int64, displayIndex: Int, version: String, status: Int, fieldValues: [String: String], createDate: Int64,
-        modifiedDate: Int64
-    ) {
-        self.recordId = recordId
-        self.uuid = uuid
-        self.groupId = groupId
-        self.companyId = companyId
-        self.userId = userId
-        self.userName = userName
-        self.recordSetId = recordSetId
-        self.storageId = storageId
-        self.displayIndex = displayIndex
-        self.version = version
-        self.status = status
-        self.fieldValues = fieldValues
-        self.createDate = createDate
-        self.modifiedDate = modifiedDate
-    }
-
-    init(row: Row) {
-        recordId = row["recordId"]
-        uuid = row["uuid"]
-        groupId = row["groupId"]
-        companyId = row["companyId"]
-        userId = row["userId"]
-        userName = row["userName"]
-        recordSetId = row["recordSetId"]
-        storageId = row["storageId"]
-        displayIndex = row["displayIndex"]
-        version = row["version"]
-        status = row["status"]
-        fieldValues = ((try? JSONValue.parse(row["fieldValues"] as String))?.objectValue ?? [:]).compactMapValues(\.stringValue)
-        createDate = row["createDate"]
-        modifiedDate = row["modifiedDate"]
-    }
 }
 
-struct DLFolderRow: Sendable, FetchableRecord {
+struct DLFolderRow: Sendable, Decodable, FetchableRecord {
     var folderId: Int64
     var groupId: Int64
     var repositoryId: Int64
@@ -247,22 +166,9 @@ struct DLFolderRow: Sendable, FetchableRecord {
     var uuid: String
     var createDate: Int64
     var modifiedDate: Int64
-
-    init(row: Row) {
-        folderId = row["folderId"]
-        groupId = row["groupId"]
-        repositoryId = row["repositoryId"]
-        parentFolderId = row["parentFolderId"]
-        userId = row["userId"]
-        name = row["name"]
-        description = row["description"]
-        uuid = row["uuid"]
-        createDate = row["createDate"]
-        modifiedDate = row["modifiedDate"]
-    }
 }
 
-struct FileEntryRow: Sendable, FetchableRecord {
+struct FileEntryRow: Sendable, Decodable, FetchableRecord {
     var fileEntryId: Int64
     var groupId: Int64
     var repositoryId: Int64
@@ -281,28 +187,14 @@ struct FileEntryRow: Sendable, FetchableRecord {
     var createDate: Int64
     var modifiedDate: Int64
 
-    init(row: Row) {
-        fileEntryId = row["fileEntryId"]
-        groupId = row["groupId"]
-        repositoryId = row["repositoryId"]
-        folderId = row["folderId"]
-        userId = row["userId"]
-        userName = row["userName"]
-        title = row["title"]
-        description = row["description"]
-        fileName = row["fileName"]
-        fileExtension = row["extension"]
-        mimeType = row["mimeType"]
-        size = row["size"]
-        version = row["version"]
-        changeLog = row["changeLog"]
-        uuid = row["uuid"]
-        createDate = row["createDate"]
-        modifiedDate = row["modifiedDate"]
+    private enum CodingKeys: String, CodingKey {
+        case fileEntryId, groupId, repositoryId, folderId, userId, userName, title, description, fileName
+        case fileExtension = "extension"
+        case mimeType, size, version, changeLog, uuid, createDate, modifiedDate
     }
 }
 
-struct BookmarksFolderRow: Sendable, FetchableRecord {
+struct BookmarksFolderRow: Sendable, Decodable, FetchableRecord {
     var folderId: Int64
     var groupId: Int64
     var companyId: Int64
@@ -313,22 +205,9 @@ struct BookmarksFolderRow: Sendable, FetchableRecord {
     var uuid: String
     var createDate: Int64
     var modifiedDate: Int64
-
-    init(row: Row) {
-        folderId = row["folderId"]
-        groupId = row["groupId"]
-        companyId = row["companyId"]
-        parentFolderId = row["parentFolderId"]
-        userId = row["userId"]
-        name = row["name"]
-        description = row["description"]
-        uuid = row["uuid"]
-        createDate = row["createDate"]
-        modifiedDate = row["modifiedDate"]
-    }
 }
 
-struct BookmarksEntryRow: Sendable, FetchableRecord {
+struct BookmarksEntryRow: Sendable, Decodable, FetchableRecord {
     var entryId: Int64
     var groupId: Int64
     var companyId: Int64
@@ -343,21 +222,4 @@ struct BookmarksEntryRow: Sendable, FetchableRecord {
     var uuid: String
     var createDate: Int64
     var modifiedDate: Int64
-
-    init(row: Row) {
-        entryId = row["entryId"]
-        groupId = row["groupId"]
-        companyId = row["companyId"]
-        folderId = row["folderId"]
-        userId = row["userId"]
-        userName = row["userName"]
-        name = row["name"]
-        url = row["url"]
-        description = row["description"]
-        visits = row["visits"]
-        priority = row["priority"]
-        uuid = row["uuid"]
-        createDate = row["createDate"]
-        modifiedDate = row["modifiedDate"]
-    }
 }

@@ -45,6 +45,31 @@ enum RawHTTPClient {
         }
     }
 
+    /// Sends a POST announcing `announced` body bytes, only `partialBody` of them, and closes the
+    /// connection at once: a client that gave up (a cancelled request) in the middle of its body.
+    static func abandon(port: Int, path: String, announced: Int, partialBody: [UInt8]) async throws {
+        let head = "POST \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nContent-Type: application/json\r\nContent-Length: \(announced)\r\n\r\n"
+        let request = Array(head.utf8) + partialBody
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+            Thread {
+                continuation.resume(with: Result {
+                    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+                    guard fd >= 0 else { throw RawHTTPError.connectFailed(errno) }
+                    defer { close(fd) }
+                    var address = sockaddr_in()
+                    address.sin_family = sa_family_t(AF_INET)
+                    address.sin_port = in_port_t(UInt16(port).bigEndian)
+                    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+                    let connected = withUnsafePointer(to: &address) {
+                        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+                    }
+                    guard connected == 0 else { throw RawHTTPError.connectFailed(errno) }
+                    _ = request.withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+                })
+            }.start()
+        }
+    }
+
     private static func exchange(port: Int, request: [UInt8], timeout: TimeInterval, isHead: Bool) throws -> RawResponse {
         #if canImport(Glibc)
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
