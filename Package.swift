@@ -142,7 +142,7 @@ let package = Package(
         .testTarget(
             name: "FormScreenletTests",
             dependencies: [
-                "Screenlets", "DDM", "PortalClient", "OfflineStore", "PortalEmulator", "TermletsTestSupport",
+                "Screenlets", "Sync", "DDM", "PortalClient", "OfflineStore", "PortalEmulator", "TermletsTestSupport",
             ]
         ),
         .testTarget(

@@ -15,7 +15,8 @@ public struct SyncConfiguration: Sendable {
     public var lookupLimit: Int
     /// Records per page of that scan (pages of one scan go in one request).
     public var lookupPageSize: Int
-    /// Workflow action for adds and updates (publish by default).
+    /// Workflow action of record adds and updates whose payload names none
+    /// (``PayloadKey/workflowAction``, `"publish"` or `"draft"`, always wins); publish by default.
     public var workflowAction: WorkflowAction
     /// Makes writes held back by a backoff ready at once (a user's explicit sync); the scheduler
     /// leaves the backoff alone.

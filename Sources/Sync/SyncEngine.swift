@@ -84,7 +84,8 @@ public struct SyncEngine: Sendable {
         WriteRequests(
             calls: try await session.calls(),
             groupId: configuration.groupId != 0 ? configuration.groupId : session.context.groupId,
-            userId: session.user?.userId, locale: configuration.locale, workflowAction: configuration.workflowAction)
+            userId: session.user?.userId, locale: configuration.locale,
+            defaultWorkflowAction: configuration.workflowAction)
     }
 
     /// The user asked to sync: writes waiting out a backoff (or failed) are ready at once.

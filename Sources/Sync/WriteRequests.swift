@@ -10,7 +10,8 @@ struct WriteRequests: Sendable {
     let groupId: Int64
     let userId: Int64?
     let locale: String
-    let workflowAction: WorkflowAction
+    /// The workflow action of record writes whose payload does not name one.
+    let defaultWorkflowAction: WorkflowAction
 
     /// `add-record` carrying the item's uuid as `serviceContext.uuid`, so the portal's unique
     /// index refuses a second copy.
@@ -20,16 +21,29 @@ struct WriteRequests: Sendable {
         }
         let group = groupOf(item)
         return calls.records.addRecord(
-            groupId: group, recordSetId: recordSetId, fieldsMap: Self.fieldsMap(item.payload[PayloadKey.values]),
+            groupId: group, recordSetId: recordSetId, fieldsMap: fieldsMap(item.payload[PayloadKey.values]),
             serviceContext: ServiceContext(
-                userId: userId, scopeGroupId: group, workflowAction: workflowAction, uuid: item.uuid))
+                userId: userId, scopeGroupId: group, workflowAction: try workflowAction(item), uuid: item.uuid))
     }
 
     /// `update-record` with the item's values.
     func updateRecord(_ item: QueueItem) throws -> ServiceCall {
         calls.records.updateRecord(
-            recordId: try recordId(item), fieldsMap: Self.fieldsMap(item.payload[PayloadKey.values]),
-            serviceContext: ServiceContext(userId: userId, scopeGroupId: groupOf(item), workflowAction: workflowAction))
+            recordId: try recordId(item), fieldsMap: fieldsMap(item.payload[PayloadKey.values]),
+            serviceContext: ServiceContext(userId: userId, scopeGroupId: groupOf(item), workflowAction: try workflowAction(item)))
+    }
+
+    /// The write's own `workflowAction` (`"publish"` → 1, `"draft"` → 2); the configured default
+    /// when the payload has none. Any other name is refused rather than guessed.
+    func workflowAction(_ item: QueueItem) throws -> WorkflowAction {
+        switch item.payload[PayloadKey.workflowAction] {
+        case nil, .null?: return defaultWorkflowAction
+        case .string("publish")?: return .publish
+        case .string("draft")?: return .saveDraft
+        case let other?:
+            throw PortalError(
+                kind: .input, message: "pending write \(item.queueId) has an unknown workflowAction \(other.serialized())")
+        }
     }
 
     /// `get-ddl-record`: the portal's current version of an updated record.
@@ -80,33 +94,42 @@ struct WriteRequests: Sendable {
             : "com.liferay.dynamic.data.lists.util.comparator.DDLRecordCreateDateComparator"
     }
 
-    /// The queued values as a `fieldsMap`: strings and scalars as they are; a file entry (an
-    /// upload's result substituted for its placeholder) as the document field's server value
-    /// `{"groupId":N,"uuid":"…","version":"…"}`; other objects and arrays as their JSON text;
-    /// `null` left out.
-    static func fieldsMap(_ values: JSONValue?) -> [String: JSONValue] {
+    /// The queued values as the `fieldsMap` the online submit sends (`DDLFormModel.fieldsMap(for:)`):
+    /// each field's server string, and for a repeatable field with several instances a JSON
+    /// **array** of server strings, one per instance. A file entry (an upload's answer put in
+    /// place of its placeholder) becomes the document field's server string, alone or as an
+    /// instance in an array, through DDM's own `FieldValue.serverString(for:)`; `null` is left out.
+    func fieldsMap(_ values: JSONValue?) -> [String: JSONValue] {
         guard let members = values?.objectValue else { return [:] }
         var map: [String: JSONValue] = [:]
         for (name, value) in members {
-            switch value {
-            case .null:
-                continue
-            case .object(let object):
-                if object["fileEntryId"] != nil, let reference = DocumentReference(json: value) {
-                    let server: JSONValue = [
-                        "groupId": .int(reference.groupId), "uuid": .string(reference.uuid),
-                        "version": .string(reference.version),
-                    ]
-                    map[name] = .string(server.serialized())
-                } else {
-                    map[name] = .string(value.serialized())
-                }
-            case .array:
-                map[name] = .string(value.serialized())
-            default:
-                map[name] = value
+            if case .array(let instances) = value {
+                map[name] = .array(instances.compactMap(serverString))
+            } else if let server = serverString(value) {
+                map[name] = server
             }
         }
         return map
+    }
+
+    /// One instance's server form: strings (and numbers, booleans) as they are, a file entry as
+    /// the document reference `{"groupId":N,"uuid":"…","version":"…"}`, any other structure as
+    /// its JSON text.
+    private func serverString(_ value: JSONValue) -> JSONValue? {
+        switch value {
+        case .null:
+            return nil
+        case .object:
+            if let reference = DocumentReference(json: value),
+                let server = FieldValue.document(.uploaded(reference)).serverString(for: calls.version)
+            {
+                return .string(server)
+            }
+            return .string(value.serialized())
+        case .array:
+            return .string(value.serialized())
+        default:
+            return value
+        }
     }
 }

@@ -21,6 +21,8 @@ public enum PayloadKey {
     public static let fileName = "fileName"
     /// The `modifiedDate` member of a portal answer.
     public static let modifiedDate = "modifiedDate"
+    /// What a record write does once saved: `"publish"` or `"draft"` (absent: publish).
+    public static let workflowAction = "workflowAction"
 }
 
 /// A write to queue: built by the form, list or gallery layer, turned into a ``QueueItem``.

@@ -62,12 +62,17 @@ extension FormScreenlet {
     /// as placeholders (so sync uploads them first), the workflow action, and for an update the
     /// `modifiedDate` the edits were made on; the record's cached copy shows the edit while queued.
     private func recordWrite(_ model: DDLFormModel, draft: Bool) throws -> PendingWrite {
-        var values = model.fieldsMap(for: portal.version(for: model.structure))
+        let version = portal.version(for: model.structure)
+        var values = model.fieldsMap(for: version)
         let queued = queuedUploads
         if !queued.isEmpty, attributes.submitPolicy == .remoteOnly { throw FormScreenletError.uploadsQueued }
-        for (field, keys) in Dictionary(grouping: queued.keys, by: \.field) {
-            let placeholders = keys.sorted { $0.instance < $1.instance }.map { PendingWrite.uploadPlaceholder(queued[$0]!) }
-            values[field] = placeholders.count == 1 ? placeholders[0] : .array(placeholders)
+        for field in Set(queued.keys.map(\.field)) {
+            // Every instance in order: a queued document as its placeholder, the others as sent online.
+            let instances = model.instances(of: field).indices.compactMap { index -> JSONValue? in
+                if let queueId = queued[FormFieldKey(field: field, instance: index)] { return PendingWrite.uploadPlaceholder(queueId) }
+                return model.value(of: field, instance: index)?.serverString(for: version).flatMap { $0.isEmpty ? nil : .string($0) }
+            }
+            values[field] = instances.count == 1 ? instances[0] : .array(instances)
         }
         let extra: [String: JSONValue] = [
             FormPayloadKey.workflowAction: .string(draft ? "draft" : "publish"),

@@ -39,8 +39,10 @@ public actor FormScreenlet {
     /// The collection of the cached structures, records and the queued writes of forms.
     public static let collection = "DDLForm"
 
-    /// A screenlet on `portal`, caching in `cache`. `sender` sends records and documents "now"
-    /// (default: ``FormPortal/queueSender``; give the sync engine's so both send alike).
+    /// A screenlet on `portal`, caching in `cache`. `sender` sends records and documents "now";
+    /// by default the sync engine's (``FormPortal/syncSender(queue:)``), so a write sent at once
+    /// and one sent by a later sync become the same portal calls. A host that configures its sync
+    /// engine (site, locale) passes that engine's `sender`.
     public init(
         portal: FormPortal, cache: CacheDatabase, attributes: FormScreenletAttributes, locale: PortalLocale,
         sender: QueueSender? = nil
@@ -48,8 +50,9 @@ public actor FormScreenlet {
         self.portal = portal
         self.attributes = attributes
         self.loader = CachePolicyLoader(database: cache)
-        self.executor = SubmitExecutor(queue: PendingQueue(database: cache))
-        self.sender = sender ?? portal.queueSender
+        let queue = PendingQueue(database: cache)
+        self.executor = SubmitExecutor(queue: queue)
+        self.sender = sender ?? portal.syncSender(queue: queue)
         self.state = FormState(locale: locale)
         let (stream, sink) = AsyncStream<FormEvent>.makeStream()
         events = stream

@@ -4,6 +4,7 @@ import Foundation
 import OfflineStore
 import PortalClient
 import Screenlets
+import Sync
 
 /// `termlets form`: a record of a record set, read, filled in with `--set` and submitted (the DDL
 /// form screenlet, for scripts).
@@ -73,9 +74,11 @@ struct FormCommand: AsyncParsableCommand {
 
         try await connection.withConnection(allowOffline: policies.submit != .remoteOnly || policies.load != .remoteOnly) {
             connection in
+            let cache = try OfflineCache.open(connection.settings)
             let screenlet = FormScreenlet(
-                portal: FormPortal(session: connection.session), cache: try OfflineCache.open(connection.settings),
-                attributes: attributes(connection, policies: policies), locale: PortalLocale(connection.settings.locale) ?? .enUS)
+                portal: FormPortal(session: connection.session), cache: cache,
+                attributes: attributes(connection, policies: policies), locale: PortalLocale(connection.settings.locale) ?? .enUS,
+                sender: SyncEngine(database: cache, connection: connection).sender)
             let writer = events.map { log in Task { await log.write(screenlet.events) } }
             do {
                 try await run(screenlet, format: format, assignments: parsed)
