@@ -1,0 +1,44 @@
+import DDM
+import PortalClient
+
+/// "Does the portal answer at all?", asked before logging in by a command that may work from the
+/// offline cache: one anonymous `/portal/get-build-number` with short timeouts, so a dead server
+/// (refused, blackholed, or accepting connections and never answering) is known in about a
+/// second instead of after the session's 15 s connect timeout. Real work keeps the normal timeouts.
+enum ReachabilityProbe {
+    /// Connect and read idle timeout of the probe.
+    static let timeout: Duration = .milliseconds(1500)
+    /// Upper bound for the whole probe.
+    static let deadline: Duration = .milliseconds(2000)
+
+    /// The probe's transport options.
+    static func options(allowInsecure: Bool) -> PortalSession.Options {
+        PortalSession.Options(timeout: timeout, requestDeadline: deadline, allowInsecure: allowInsecure)
+    }
+
+    /// Transport options for the rest of a run whose probe found the portal unreachable: each
+    /// later attempt (a load's "portal first", a submit's "try now") is expected to fail and gives
+    /// up within half a second, so the cache or the queue answers at once. The writes it queues
+    /// are sent later by `termlets sync`, with the normal timeouts.
+    static func offlineOptions(allowInsecure: Bool) -> PortalSession.Options {
+        PortalSession.Options(timeout: .milliseconds(250), requestDeadline: .milliseconds(500), allowInsecure: allowInsecure)
+    }
+
+    /// False only when the portal could not be reached (a `network` error: refused, reset,
+    /// timed out). Any answer counts as reachable, an error or a refusal of anonymous access too.
+    static func answers(_ context: ServerContext, allowInsecure: Bool) async -> Bool {
+        guard let session = try? PortalSession(context: context, credentials: nil, options: options(allowInsecure: allowInsecure))
+        else { return true }
+        let reachable: Bool
+        do {
+            _ = try await session.invoke(ServiceCall(path: "/portal/get-build-number"))
+            reachable = true
+        } catch let error as PortalError {
+            reachable = error.kind != .network
+        } catch {
+            reachable = true
+        }
+        try? await session.shutdown()
+        return reachable
+    }
+}
