@@ -58,9 +58,10 @@ struct PortalFixture: Sendable {
     /// The `/invoke` requests so far, as the service paths each carried.
     var invokes: [[String]] { emulator.journal.filter { $0.path.hasPrefix("/api/jsonws/invoke") }.map(\.services) }
 
-    /// The `start` of every `get-ddl-records` command sent so far.
+    /// The `start` of every `get-ddl-records` command the portal received. A request the client
+    /// abandoned before its body arrived (a load cancelled by a refresh) carries no commands.
     func recordPageStarts() throws -> [Int64] {
-        try emulator.journal.filter { $0.path.hasPrefix("/api/jsonws/invoke") }.flatMap { entry -> [Int64] in
+        try emulator.journal.filter { $0.path.hasPrefix("/api/jsonws/invoke") && $0.fault != "abandoned" }.flatMap { entry -> [Int64] in
             guard case .array(let commands) = try JSONValue.parse(bytes: entry.body) else { return [] }
             return commands.compactMap { command -> Int64? in
                 guard case .object(let members) = command, let (path, params) = members.first,
