@@ -80,15 +80,9 @@ final class PortalConnection: Sendable {
         if allowOffline, emulator == nil, await !ReachabilityProbe.answers(context, allowInsecure: settings.allowInsecure) {
             return try await offline(settings, context: context, user: user, password: password, emulator: emulator)
         }
-        let session: PortalSession
-        do {
-            session = try PortalSession(
-                context: context, credentials: Credentials(username: user, password: password),
-                options: PortalSession.Options(allowInsecure: settings.allowInsecure))
-        } catch {
-            await emulator?.stop()
-            throw CommandFailure(error, doing: "cannot connect to \(serverURL.absoluteString)")
-        }
+        let session = try await session(
+            context, user: user, password: password, options: PortalSession.Options(allowInsecure: settings.allowInsecure),
+            emulator: emulator)
         do {
             let version = try await session.version()
             let loggedIn = try await session.login()
@@ -123,19 +117,25 @@ final class PortalConnection: Sendable {
         let version: PortalVersion = settings.portalVersion == .v62 ? .v62 : .v7
         var context = context
         context.version = version
-        let session: PortalSession
-        do {
-            session = try PortalSession(
-                context: context, credentials: Credentials(username: user, password: password),
-                options: ReachabilityProbe.offlineOptions(allowInsecure: settings.allowInsecure))
-        } catch {
-            await emulator?.stop()
-            throw CommandFailure(error, doing: "cannot connect to \(context.serverURL.absoluteString)")
-        }
+        let session = try await session(
+            context, user: user, password: password, options: ReachabilityProbe.offlineOptions(allowInsecure: settings.allowInsecure),
+            emulator: emulator)
         let standIn = PortalUser(userId: 0, companyId: settings.companyID ?? 0, screenName: user, emailAddress: user, name: user)
         return PortalConnection(
             session: session, user: standIn, groupId: settings.groupID ?? 0, version: version, settings: settings,
             emulator: emulator, password: password, isOffline: true)
+    }
+
+    /// A session as `user`; an unusable server URL stops the emulator and fails as `input`.
+    private static func session(
+        _ context: ServerContext, user: String, password: String, options: PortalSession.Options, emulator: PortalEmulator?
+    ) async throws(CommandFailure) -> PortalSession {
+        do {
+            return try PortalSession(context: context, credentials: Credentials(username: user, password: password), options: options)
+        } catch {
+            await emulator?.stop()
+            throw CommandFailure(error, doing: "cannot connect to \(context.serverURL.absoluteString)")
+        }
     }
 
     /// Closes the session and stops the embedded emulator, if one was started.

@@ -53,31 +53,22 @@ enum RawHTTPClient {
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
             Thread {
                 continuation.resume(with: Result {
-                    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-                    guard fd >= 0 else { throw RawHTTPError.connectFailed(errno) }
+                    let fd = try connectedSocket(port: port, timeout: 5)
                     defer { close(fd) }
-                    var address = sockaddr_in()
-                    address.sin_family = sa_family_t(AF_INET)
-                    address.sin_port = in_port_t(UInt16(port).bigEndian)
-                    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-                    let connected = withUnsafePointer(to: &address) {
-                        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-                    }
-                    guard connected == 0 else { throw RawHTTPError.connectFailed(errno) }
                     _ = request.withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
                 })
             }.start()
         }
     }
 
-    private static func exchange(port: Int, request: [UInt8], timeout: TimeInterval, isHead: Bool) throws -> RawResponse {
+    /// A blocking socket connected to the loopback `port`, reads timing out after `timeout`.
+    private static func connectedSocket(port: Int, timeout: TimeInterval) throws -> Int32 {
         #if canImport(Glibc)
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         #else
         let fd = socket(AF_INET, SOCK_STREAM, 0)
         #endif
         guard fd >= 0 else { throw RawHTTPError.connectFailed(errno) }
-        defer { close(fd) }
         var tv = timeval(tv_sec: Int(timeout), tv_usec: 0)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, socklen_t(MemoryLayout<timeval>.size))
         var address = sockaddr_in()
@@ -87,7 +78,17 @@ enum RawHTTPClient {
         let connected = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
-        guard connected == 0 else { throw RawHTTPError.connectFailed(errno) }
+        guard connected == 0 else {
+            let failure = errno
+            close(fd)
+            throw RawHTTPError.connectFailed(failure)
+        }
+        return fd
+    }
+
+    private static func exchange(port: Int, request: [UInt8], timeout: TimeInterval, isHead: Bool) throws -> RawResponse {
+        let fd = try connectedSocket(port: port, timeout: timeout)
+        defer { close(fd) }
         var sent = 0
         while sent < request.count {
             let n = request[sent...].withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
