@@ -56,13 +56,6 @@ extension ConnectionOptions {
         async throws(CommandFailure) -> T
     {
         let connection = try await CacheReadingConnection.open(self, policy: policy)
-        do {
-            let result = try await body(connection)
-            await connection.close()
-            return result
-        } catch {
-            await connection.close()
-            throw CommandFailure(error)
-        }
+        return try await withClosing(connection, close: { await $0.close() }, body)
     }
 }

@@ -152,13 +152,21 @@ extension ConnectionOptions {
     ) async throws(CommandFailure) -> T {
         let settings = try ResolvedSettings.resolve(self)
         let connection = try await PortalConnection.open(settings, allowOffline: allowOffline)
-        do {
-            let result = try await body(connection)
-            await connection.close()
-            return result
-        } catch {
-            await connection.close()
-            throw CommandFailure(error)
-        }
+        return try await withClosing(connection, close: { await $0.close() }, body)
+    }
+}
+
+/// Runs `body` with `resource` and always closes it afterwards; a failure becomes the contract's
+/// ``CommandFailure``.
+func withClosing<Resource, T>(
+    _ resource: Resource, close: (Resource) async -> Void, _ body: (Resource) async throws -> T
+) async throws(CommandFailure) -> T {
+    do {
+        let result = try await body(resource)
+        await close(resource)
+        return result
+    } catch {
+        await close(resource)
+        throw CommandFailure(error)
     }
 }
