@@ -29,6 +29,7 @@ enum ThemeFileSyntax {
         var sectionLines: [String: Int] = [:]
         var keyLines: [String: Int] = [:]
         var lineNumber = 0
+        let text = text.first == "\u{FEFF}" ? Substring(text.dropFirst()) : Substring(text)   // a byte-order mark
         for rawLine in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
             lineNumber += 1
             var line = Substring(rawLine)
