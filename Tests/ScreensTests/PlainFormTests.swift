@@ -27,7 +27,13 @@ struct PlainFormTests {
         let output = Transcript()
         let console = PlainConsole(readLine: { input.next() }, write: { output.append($0) })
         let form = PlainForm(locale: locale) { $0 == "/tmp/cv.pdf" }
-        let (model, decision) = try form.run(DDLFormModel(structure: Self.structure, locale: locale), title: "New record in Contacts", console: console)
+        let (model, decision): (DDLFormModel, PlainForm.Decision)
+        do {
+            (model, decision) = try form.run(DDLFormModel(structure: Self.structure, locale: locale), title: "New record in Contacts", console: console)
+        } catch {
+            print("TRANSCRIPT:\n" + output.text)
+            throw error
+        }
         return (model, decision, output.text)
     }
 

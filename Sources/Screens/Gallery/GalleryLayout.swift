@@ -7,8 +7,10 @@ public struct GalleryLayout: Equatable, Sendable {
     public static let minimumTileWidth = 18
     public static let maximumTileWidth = 30
     public static let gap = 2
-    /// Preview rows plus the title and size/date lines.
+    /// Preview rows plus the title and size/date lines: tiles are at least this high when the
+    /// terminal allows, and grow (up to `maximumTileHeight`) to share the height left over.
     public static let preferredTileHeight = 9
+    public static let maximumTileHeight = 14
 
     public let size: Size
     public let columns: Int
@@ -33,8 +35,9 @@ public struct GalleryLayout: Equatable, Sendable {
         queueRow = showsQueue ? Rect(x: 0, y: max(0, bottom - 3), width: width, height: 1) : nil
         let areaHeight = max(0, bottom - 3 - queueHeight)
         gridArea = Rect(x: 0, y: 1, width: width, height: areaHeight)
-        tileHeight = max(3, min(Self.preferredTileHeight, areaHeight))
-        visibleTileRows = max(1, (areaHeight + 1) / (tileHeight + 1))
+        let rows = max(1, (areaHeight + 1) / (Self.preferredTileHeight + 1))
+        visibleTileRows = rows
+        tileHeight = max(3, min(Self.maximumTileHeight, (areaHeight + 1) / rows - 1))
     }
 
     /// Preview rows of a tile (the tile minus its two text lines).

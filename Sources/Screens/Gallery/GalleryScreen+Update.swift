@@ -257,14 +257,14 @@ extension GalleryScreen {
             }]
         case .uploadQueued(let number):
             updateUpload(number, &model) { $0.state = .pending }
-            model.message = "Offline: the upload waits for sync"
+            model.message = "Offline: upload queued"
             return []
         case .uploadFailed(let number, let reason):
             updateUpload(number, &model) { $0.state = .failed(reason) }
             model.message = "Upload failed: \(reason)"
             return []
         case .deleted(let id, let queued):
-            model.message = queued ? "Offline: the deletion waits for sync" : "Deleted"
+            model.message = queued ? "Offline: deletion queued" : "Deleted"
             if case .detail(let item) = model.mode, item.fileEntryId == id, !queued { model.mode = .grid }
             return []
         case .deleteFailed(_, let reason):

@@ -96,7 +96,7 @@ extension GalleryScreen {
             grid.write(marker + item.title, fitting: titleRow, style: theme.style(for: Theme.Component.listRow, states: states))
             let meta = item.pendingDelete
                 ? "✗ delete pending sync"
-                : " " + GalleryFormatting.size(item.size) + " · " + GalleryFormatting.date(item.modifiedDate ?? item.createDate)
+                : GalleryFormatting.size(item.size) + " " + GalleryFormatting.date(item.modifiedDate ?? item.createDate)
             grid.write(meta, fitting: metaRow, style: theme.style(for: Theme.Component.listRow, states: item.pendingDelete ? [.dirty] : [.disabled]))
         }
     }

@@ -118,7 +118,8 @@ public struct PlainForm: Sendable {
         }
     }
 
-    /// Reads an answer: options also by their number in the list; documents must be readable.
+    /// Reads an answer: options also by their number in the list; booleans also as y/n (s in
+    /// Spanish); documents must be readable.
     private func parse(_ answer: String, for field: DDMField) throws -> FieldValue? {
         switch field.kind {
         case .options:
@@ -135,6 +136,11 @@ public struct PlainForm: Sendable {
                 if values.count > 1, !field.multiple { throw FieldIssue.tooManyOptions }
                 return .options(values)
             }
+            return try field.value(fromLabel: answer, in: locale)
+        case .boolean:
+            let word = answer.trimmingCharacters(in: .whitespaces)
+            if PlainStrings.isYes(word) { return .boolean(true) }
+            if PlainStrings.isNo(word) { return .boolean(false) }
             return try field.value(fromLabel: answer, in: locale)
         case .document:
             let path = answer.trimmingCharacters(in: .whitespaces)
