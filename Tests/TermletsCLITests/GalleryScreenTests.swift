@@ -61,7 +61,10 @@ struct GalleryScreenTests {
         try terminal.send("d")
         try await terminal.waitFor(text: "Delete “Zz upload”?")
         try terminal.send("y")
-        try await terminal.waitForScreen("the tile gone", timeout: 30) { $0.contains("of 120") && !$0.contains("Zz upload") }
+        // The queue row still names the upload ("Zz upload [████…"); its tile is gone.
+        try await terminal.waitForScreen("the tile gone", timeout: 30) {
+            $0.contains("of 120") && $0.contains("Deleted") && !$0.contains("Zz upload\n") && !$0.contains("Zz upload  ")
+        }
 
         // Offline: an upload waits in the queue, shown as pending.
         let faults = try await ProcessRunner.run(
