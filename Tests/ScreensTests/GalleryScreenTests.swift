@@ -171,6 +171,26 @@ struct GalleryScreenTests {
         }
     }
 
+    @Test func aClickSelectsATileAndASecondClickOpensIt() {
+        let screen = Fixtures.screen(size: Size(width: 80, height: 24))
+        var model = Fixtures.loadedModel(screen, count: 12, previews: false)
+        // The second tile of the second row: columns of 18 + 2, rows of 10 + 1 from row 1.
+        let click = InputEvent.mouse(MouseEvent(.press(.left), at: Point(x: 25, y: 14)))
+        guard case .select(let index)? = screen.message(for: click, model: model) else {
+            Issue.record("a click on a tile selects it")
+            return
+        }
+        #expect(index == 5)
+        _ = screen.update(&model, .select(index))
+        #expect(model.cursor == 5)
+        guard case .command(let command)? = screen.message(for: click, model: model) else {
+            Issue.record("a click on the selected tile opens it")
+            return
+        }
+        #expect(command == .open)
+        #expect(screen.message(for: .mouse(MouseEvent(.press(.left), at: Point(x: 19, y: 3))), model: model) == nil, "the gap")
+    }
+
     @Test func olderSnapshotsNeverReplaceNewerOnes() {
         let screen = Fixtures.screen(size: Size(width: 80, height: 24))
         var model = Fixtures.loadedModel(screen, count: 12, previews: false)

@@ -46,6 +46,16 @@ public struct GalleryLayout: Equatable, Sendable {
     /// Images on one screen.
     public var visibleCount: Int { columns * visibleTileRows }
 
+    /// The index of the image whose tile covers `point`, with `topTileRow` the first tile row on
+    /// screen; nil between tiles and outside the grid.
+    public func tileIndex(at point: Point, topTileRow: Int) -> Int? {
+        guard gridArea.contains(point) else { return nil }
+        let column = (point.x - gridArea.x) / (tileWidth + Self.gap)
+        let row = (point.y - gridArea.y) / (tileHeight + 1)
+        guard column < columns, row < visibleTileRows, tileRect(column: column, row: row).contains(point) else { return nil }
+        return (topTileRow + row) * columns + column
+    }
+
     /// The rectangle of the tile at (`column`, `row`) of the visible grid.
     public func tileRect(column: Int, row: Int) -> Rect {
         Rect(

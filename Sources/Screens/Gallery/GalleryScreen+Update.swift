@@ -42,6 +42,10 @@ extension GalleryScreen {
                 model.uploads.append(UploadItem(number: number, fileName: fileName, title: title))
             }
             return scrolled(&model)
+        case .select(let index):
+            guard index >= 0, index < (model.snapshot.rowCount ?? 0), index != model.cursor else { return [] }
+            model.cursor = index
+            return scrolled(&model)
         case .completions(let text, let completions):
             guard case .uploadPrompt(var prompt) = model.mode, prompt.path.text == text else { return [] }
             prompt.complete(with: completions)

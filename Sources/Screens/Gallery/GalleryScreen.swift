@@ -20,6 +20,8 @@ public struct GalleryScreen: Program {
         case previewLoaded(fileEntryId: Int64, large: Bool, ImagePreview)
         case uploadAdded(number: Int, fileName: String, title: String)
         case completions(of: String, [String])
+        /// A click on a tile: select it (a click on the selected tile opens it).
+        case select(Int)
     }
 
     public let service: any GalleryService
@@ -62,8 +64,18 @@ public struct GalleryScreen: Program {
         case .paste(let text):
             if case .uploadPrompt = model.mode { return .paste(text) }
             return nil
-        case .mouse:
-            return nil
+        case .mouse(let mouse):
+            guard case .grid = model.mode, !model.showsHelp else { return nil }
+            switch mouse.action {
+            case .press(.left):
+                guard let index = model.layout.tileIndex(at: mouse.position, topTileRow: model.topTileRow),
+                    index < (model.snapshot.rowCount ?? 0)
+                else { return nil }
+                return index == model.cursor ? .command(.open) : .select(index)
+            case .wheelDown: return .command(.cursorDown)
+            case .wheelUp: return .command(.cursorUp)
+            default: return nil
+            }
         case .key(let key):
             if keyMap.command(for: key, in: [.global]) == .forceQuit { return .command(.forceQuit) }
             switch model.mode {
