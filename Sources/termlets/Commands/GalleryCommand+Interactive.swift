@@ -38,7 +38,8 @@ extension GalleryCommand {
             }
             let service = ScreenletGalleryService(
                 gallery: gallery, images: GalleryImageLoader(session: connection.session, database: connection.database),
-                database: connection.database, server: server, user: connection.settings.user ?? "",
+                database: connection.database, server: server,
+                user: connection.online?.user.emailAddress ?? connection.settings.user ?? "",
                 online: connection.online != nil && connection.online?.isOffline != true)
             do {
                 try await Self.present(service: service, title: "folder \(folder)")
