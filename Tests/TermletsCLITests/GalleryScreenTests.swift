@@ -83,6 +83,21 @@ struct GalleryScreenTests {
         try terminal.send("q")
         let end = try await terminal.waitFor(text: "[exit ")
         #expect(end.contains("[exit 0]"), "\(end)")
+
+        // A new run with the portal still offline: tiles and their previews come from the cache.
+        let offlineRun = try TmuxSession(
+            [TermletsBinary.url.path, "gallery", "--folder-id", "50001", "--group-id", "20143", "--server", server,
+             "--user", "test@liferay.com", "--cache-dir", folder.path("cache").path, "--config-dir", folder.path("config").path],
+            columns: 100, rows: 30, environment: ["TERMLETS_PASSWORD": "test", "NO_COLOR": ""])
+        try await offlineRun.waitForScreen("the cached tiles", timeout: 60) { $0.contains("1 of 120") && $0.contains("offline") }
+        _ = try await waitFor("cached previews drawn", timeout: 30) {
+            let styled = try offlineRun.screenWithStyles()
+            return styled.contains("▀") && styled.contains("38;5;") ? true : nil
+        }
+        let cached = try offlineRun.screen()
+        #expect(!cached.contains("not in the offline cache"), "\(cached)")
+        try offlineRun.send("q")
+        try await offlineRun.waitFor(text: "[exit 0]")
     }
 
     /// A 300×200 RGB PNG of vertical stripes, stored (uncompressed) deflate blocks.
