@@ -226,9 +226,10 @@ struct GalleryScreenTests {
         await service.close()
     }
 
-    /// Polls `condition` on the main actor until it holds (10 s deadline).
+    /// Polls `condition` on the main actor until it holds (60 s deadline: the full suite runs
+    /// beside other suites on a two-thread pool).
     @MainActor private func until(_ what: String, _ condition: @MainActor () async -> Bool) async throws {
-        let deadline = ContinuousClock.now + .seconds(10)
+        let deadline = ContinuousClock.now + .seconds(60)
         while !(await condition()) {
             guard ContinuousClock.now < deadline else {
                 Issue.record("timed out waiting for \(what)")
