@@ -32,6 +32,9 @@ struct BookmarksCommand: AsyncParsableCommand {
     @Option(help: "json or text (default: text on a terminal, JSON otherwise).")
     var format: String?
 
+    @Flag(help: "Plain mode: print the rows, never open a screen (also when not on a terminal).")
+    var plain = false
+
     func validate() throws {
         guard page == nil || !all else { throw ValidationError("give --page or --all, not both") }
         guard (page ?? 0) >= 0 else { throw ValidationError("--page counts from 0") }

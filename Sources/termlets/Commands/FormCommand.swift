@@ -65,7 +65,11 @@ struct FormCommand: AsyncParsableCommand {
             """)
     var offlinePolicy: String?
 
+    @Flag(help: "Ask for each field line by line (also the default when standard input or output is not a terminal and no --format, --set or --submit is given).")
+    var plain = false
+
     func run() async throws {
+        if runsPlainPrompts { return try await runPlainPrompts() }
         let format = try OutputFormat.resolve(format, allowed: [.json, .text])
         let parsed = try assignments.map(Self.parseAssignment)
         guard !draft || submit else { throw CommandFailure(.input, "--draft saves on submit: add --submit") }

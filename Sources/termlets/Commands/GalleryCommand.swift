@@ -21,8 +21,8 @@ struct GalleryCommand: AsyncParsableCommand {
 
     @OptionGroup var connection: ConnectionOptions
 
-    @Option(name: .customLong("folder-id"), help: "The folder (0: the root).")
-    var folderId: Int64
+    @Option(name: .customLong("folder-id"), help: "The folder (0: the root; default on the embedded emulator: its demo folder 50001).")
+    var folderId: Int64?
 
     @Option(name: .customLong("repository-id"), help: "The repository (default: the site).")
     var repositoryId: Int64?
@@ -60,22 +60,28 @@ struct GalleryCommand: AsyncParsableCommand {
     @Option(help: "json or text (default: text on a terminal, JSON otherwise).")
     var format: String?
 
+    @Flag(help: "Never open the screen: print the images (as --list does).")
+    var plain = false
+
     func validate() throws {
         let actions = [list, upload != nil, delete != nil].filter { $0 }.count
-        guard actions == 1 else { throw ValidationError("give exactly one of --list, --upload FILE, --delete ID") }
+        guard actions <= 1 else { throw ValidationError("give at most one of --list, --upload FILE, --delete ID") }
         guard list || (page == nil && !all) else { throw ValidationError("--page and --all go with --list") }
         guard page == nil || !all else { throw ValidationError("give --page or --all, not both") }
         guard (page ?? 0) >= 0 else { throw ValidationError("--page counts from 0") }
     }
 
     func run() async throws {
+        if opensScreen { return try await runScreen() }
         let format = try OutputFormat.resolve(format, allowed: [.json, .text])
         if let upload, !FileManager.default.isReadableFile(atPath: upload) {
             throw CommandFailure(.input, "--upload: cannot read \(upload)")
         }
+        let list = list || (upload == nil && delete == nil)
         try await connection.withCacheReadingConnection(policy: offlinePolicy) { connection in
             let repository = repositoryId ?? connection.groupId
             guard repository > 0 else { throw CommandFailure(.input, "give --repository-id (the site is unknown offline)") }
+            let folderId = try resolvedFolderId(connection.settings)
             var configuration = GalleryConfiguration(
                 repositoryId: repository, folderId: folderId, offlinePolicy: offlinePolicy,
                 deletePolicy: offlinePolicy == .remoteOnly ? .remoteOnly : .remoteFirst, locale: connection.locale)

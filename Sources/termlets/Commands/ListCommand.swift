@@ -49,6 +49,9 @@ struct ListCommand: AsyncParsableCommand {
     @Option(help: "json, csv or text (default: text on a terminal, JSON otherwise).")
     var format: String?
 
+    @Flag(help: "Plain mode: print the rows, never open a screen (also when not on a terminal).")
+    var plain = false
+
     @Option(name: .customLong("offline-policy"), help: "Where pages come from: remote-only, remote-first, cache-first, cache-only or cache-then-remote.")
     var offlinePolicy: LoadPolicy = .remoteFirst
 

@@ -1,0 +1,31 @@
+import TermUI
+
+extension KeyContext {
+    /// The gallery's grid of tiles (and its detail view).
+    public static let gallery: KeyContext = "gallery"
+}
+
+extension CommandName {
+    public static let cursorLeft: CommandName = "cursor-left"
+    public static let cursorRight: CommandName = "cursor-right"
+}
+
+extension KeyMap {
+    /// The gallery's keys, derived from `base` (so the user's list overrides apply): the list
+    /// bindings the gallery uses (moving, open, refresh, upload, delete, back, help, quit) in the
+    /// `gallery` context, plus ← and → to move between columns.
+    public static func gallery(from base: KeyMap = .defaults) -> KeyMap {
+        let used: Set<CommandName> = [
+            .cursorDown, .cursorUp, .pageDown, .pageUp, .first, .last, .open, .refresh, .upload, .delete, .back, .help, .quit,
+        ]
+        var bindings = base.bindings
+        for binding in base.bindings where binding.context == .list && used.contains(binding.command) {
+            var copy = binding
+            copy.context = .gallery
+            bindings.append(copy)
+        }
+        bindings.append(KeyBinding(.cursorLeft, in: .gallery, keys: [.left], help: "left", category: "Navigation"))
+        bindings.append(KeyBinding(.cursorRight, in: .gallery, keys: [.right], help: "right", category: "Navigation"))
+        return KeyMap(bindings: bindings)
+    }
+}

@@ -1,0 +1,142 @@
+import Foundation
+import Testing
+import TermletsTestSupport
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The gallery screen of the real binary in a real terminal (tmux), against `termlets portal`
+/// started by the test: previews, an upload with its progress bar and its tile, a deletion with
+/// confirmation, and an upload while the portal is offline shown as pending.
+@Suite("gallery screen in tmux", .serialized)
+struct GalleryScreenTests {
+    @Test func uploadSeeDeleteAndGoOffline() async throws {
+        let folder = try TemporaryDirectory(prefix: "termlets-gallery-screen")
+        let portal = try SpawnedProcess(TermletsBinary.url, ["portal", "--port", "0", "--data", folder.path("portal").path])
+        defer {
+            portal.signal(SIGTERM)
+            _ = portal.wait(timeout: 30)
+        }
+        let line = try await portal.firstLine(timeout: 300)
+        let server = try #require(line.firstMatch(of: /^listening on (http:\/\/127\.0\.0\.1:\d+)$/).map { String($0.1) }, "first line: \(line)")
+        let image = folder.path("zebra.png")
+        try Data(Self.stripesPNG(width: 300, height: 200)).write(to: image)
+
+        let terminal = try TmuxSession(
+            [TermletsBinary.url.path, "gallery", "--folder-id", "50001", "--server", server, "--user", "test@liferay.com",
+             "--cache-dir", folder.path("cache").path, "--config-dir", folder.path("config").path],
+            columns: 100, rows: 30,
+            environment: ["TERMLETS_PASSWORD": "test", "NO_COLOR": "", "COLORTERM": "truecolor"])
+
+        // The first screen: tiles with previews of the decoded demo PNGs, drawn in colour (256
+        // colours under tmux-256color; 24-bit where terminfo is direct-colour).
+        try await terminal.waitForScreen("the first tiles", timeout: 60) { $0.contains("1 of 120") && $0.contains("▸") }
+        _ = try await waitFor("previews in colour", timeout: 30) {
+            let styled = try terminal.screenWithStyles()
+            return styled.contains("▀") && (styled.contains("38;5;") || styled.contains("38;2;")) ? true : nil
+        }
+        let first = try terminal.screen()
+        #expect(!first.contains("corrupt") && !first.contains("no preview"), "\(first)")
+
+        // Upload: the path prompt (Tab completes), a title, the progress bar, then the tile.
+        try terminal.send("u")
+        try await terminal.waitFor(text: "Upload an image")
+        try terminal.type(folder.path("zeb").path)
+        try terminal.send("Tab")
+        try await terminal.waitFor(text: "zebra.png")
+        try terminal.send("Enter")
+        try terminal.type("Zz upload")
+        try terminal.send("Enter")
+        try terminal.type("Stripes from a test")
+        try terminal.send("Enter")
+        let uploaded = try await terminal.waitForScreen("the finished progress bar", timeout: 30) {
+            $0.contains("100% uploaded") && $0.contains("of 121")
+        }
+        #expect(uploaded.contains("[████"), "\(uploaded)")
+        try terminal.send("End")
+        try await terminal.waitForScreen("the new tile", timeout: 30) { $0.contains("▸Zz upload") && $0.contains("121 of 121") }
+
+        // Delete it, with confirmation.
+        try terminal.send("d")
+        try await terminal.waitFor(text: "Delete “Zz upload”?")
+        try terminal.send("y")
+        // The queue row still names the upload ("Zz upload [████…"); its tile is gone.
+        try await terminal.waitForScreen("the tile gone", timeout: 30) {
+            $0.contains("of 120") && $0.contains("Deleted") && !$0.contains("Zz upload\n") && !$0.contains("Zz upload  ")
+        }
+
+        // Offline: an upload waits in the queue, shown as pending.
+        let faults = try await ProcessRunner.run(
+            URL(fileURLWithPath: "/usr/bin/env"),
+            ["curl", "-s", "-X", "POST", "-H", "Content-Type: application/json", "-d", #"{"offline": true}"#, server + "/_emulator/faults"])
+        #expect(faults.status == 0 && faults.stdout.contains("\"offline\":true"), "\(faults.stdout) \(faults.stderr)")
+        try terminal.send("u")
+        try await terminal.waitFor(text: "Upload an image")
+        try terminal.type(image.path)
+        try terminal.send("Enter", "Enter", "Enter")
+        let offline = try await terminal.waitForScreen("the pending upload", timeout: 60) {
+            $0.contains("pending sync (offline)") && $0.contains("offline")
+        }
+        #expect(offline.contains("1 pending"), "\(offline)")
+
+        try terminal.send("q")
+        let end = try await terminal.waitFor(text: "[exit ")
+        #expect(end.contains("[exit 0]"), "\(end)")
+
+        // A new run with the portal still offline: tiles and their previews come from the cache.
+        let offlineRun = try TmuxSession(
+            [TermletsBinary.url.path, "gallery", "--folder-id", "50001", "--group-id", "20143", "--server", server,
+             "--user", "test@liferay.com", "--cache-dir", folder.path("cache").path, "--config-dir", folder.path("config").path],
+            columns: 100, rows: 30, environment: ["TERMLETS_PASSWORD": "test", "NO_COLOR": ""])
+        try await offlineRun.waitForScreen("the cached tiles", timeout: 60) { $0.contains("1 of 120") && $0.contains("offline") }
+        _ = try await waitFor("cached previews drawn", timeout: 30) {
+            let styled = try offlineRun.screenWithStyles()
+            return styled.contains("▀") && styled.contains("38;5;") ? true : nil
+        }
+        let cached = try offlineRun.screen()
+        #expect(!cached.contains("not in the offline cache"), "\(cached)")
+        try offlineRun.send("q")
+        try await offlineRun.waitFor(text: "[exit 0]")
+    }
+
+    /// A 300×200 RGB PNG of vertical stripes, stored (uncompressed) deflate blocks.
+    static func stripesPNG(width: Int, height: Int) -> [UInt8] {
+        var scanlines: [UInt8] = []
+        for _ in 0..<height {
+            scanlines.append(0)
+            for x in 0..<width { scanlines += (x / 20) % 2 == 0 ? [20, 20, 20] : [240, 240, 240] }
+        }
+        var zlib: [UInt8] = [0x78, 0x01]
+        var offset = 0
+        while offset < scanlines.count {
+            let length = min(65_535, scanlines.count - offset)
+            zlib.append(offset + length == scanlines.count ? 1 : 0)
+            zlib += [UInt8(length & 0xFF), UInt8(length >> 8), UInt8(~length & 0xFF), UInt8((~length >> 8) & 0xFF)]
+            zlib += scanlines[offset..<offset + length]
+            offset += length
+        }
+        var a: UInt32 = 1, b: UInt32 = 0
+        for byte in scanlines {
+            a = (a + UInt32(byte)) % 65521
+            b = (b + a) % 65521
+        }
+        zlib += be32(b << 16 | a)
+        let header = be32(UInt32(width)) + be32(UInt32(height)) + [8, 2, 0, 0, 0]
+        return [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk("IHDR", header) + chunk("IDAT", zlib) + chunk("IEND", [])
+    }
+
+    static func chunk(_ type: String, _ body: [UInt8]) -> [UInt8] {
+        let bytes = Array(type.utf8) + body
+        var crc: UInt32 = 0xFFFF_FFFF
+        for byte in bytes {
+            crc ^= UInt32(byte)
+            for _ in 0..<8 { crc = crc & 1 != 0 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
+        }
+        return be32(UInt32(body.count)) + bytes + be32(~crc)
+    }
+
+    static func be32(_ value: UInt32) -> [UInt8] {
+        [UInt8(value >> 24), UInt8((value >> 16) & 0xFF), UInt8((value >> 8) & 0xFF), UInt8(value & 0xFF)]
+    }
+}
