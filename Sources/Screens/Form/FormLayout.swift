@@ -108,7 +108,7 @@ extension FormScreen {
         let focus = min(max(0, focus), count - 1)
         let first = min(max(0, first), count - 1)
         let room = max(1, layout.body.height)
-        if focus < first { return focus }
+        if focus < first { return filledUpward(first: focus, model: model, layout: layout) }
         var used = 0
         var row = first
         while row <= focus {
@@ -116,9 +116,30 @@ extension FormScreen {
             if used > room { break }
             row += 1
         }
-        if used <= room { return first }
+        if used <= room { return filledUpward(first: first, model: model, layout: layout) }
         var start = focus
         used = rowHeight(focus, model: model, layout: layout)
+        while start > 0 {
+            let above = rowHeight(start - 1, model: model, layout: layout)
+            if used + above > room { break }
+            used += above
+            start -= 1
+        }
+        return start
+    }
+
+    /// `first`, moved up while the rows from it to the end leave room at the bottom (after a resize
+    /// or removing rows). Costs the rows on the screen.
+    func filledUpward(first: Int, model: FormScreenModel, layout: FormLayout) -> Int {
+        let room = max(1, layout.body.height)
+        var used = 0
+        var row = first
+        while row < model.rows.count {
+            used += rowHeight(row, model: model, layout: layout)
+            if used >= room { return first }
+            row += 1
+        }
+        var start = first
         while start > 0 {
             let above = rowHeight(start - 1, model: model, layout: layout)
             if used + above > room { break }

@@ -30,6 +30,15 @@ public struct FieldEditor: Equatable, Sendable {
         self.error = error
     }
 
+    /// Whether the editor replaces the value in the row (pop-ups leave the value visible).
+    public var isDrawnInPlace: Bool {
+        switch kind {
+        case .options(let picker): return picker.inline
+        case .calendar: return false
+        default: return true
+        }
+    }
+
     /// The key contexts while this editor is open, most specific first.
     public var contexts: [KeyContext] {
         switch kind {

@@ -16,7 +16,7 @@ extension FormScreen {
             return []
         case .snapshot(let snapshot, let note, let rebuild, let focus):
             apply(snapshot, rebuildRows: rebuild, &model)
-            if let focus, let row = model.rows.index[focus] { moveFocus(to: row, &model, validate: false) }
+            if let focus, model.editor == nil, let row = model.rows.index[focus] { moveFocus(to: row, &model, validate: false) }
             if let note { model.note = note }
             return []
         case .event(let event, let snapshot):

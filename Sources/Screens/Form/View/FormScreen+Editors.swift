@@ -51,7 +51,7 @@ extension FormScreen {
         let overlayStyle = theme.style(for: Theme.Component.overlay)
         let border = theme.style(for: Theme.Component.border, states: [.focused])
         let selectedStyle = theme.style(for: "field", states: [.focused])
-        let x = min(layout.size.width / 3, max(0, layout.size.width - 24))
+        let x = layout.narrow ? 2 : layout.labelColumns + 3
         switch editor.kind {
         case .options(let picker) where !picker.inline:
             let width = min(layout.size.width, max(16, (picker.options.map { $0.label.displayWidth }.max() ?? 0) + 10))

@@ -124,7 +124,7 @@ extension FormScreen {
         }
         valueRect.size.height = valueHeight(row, field: field, key: key, look: look, model: model, layout: layout)
         let visibleValue = valueRect.intersection(clip)
-        if let editor = model.editor, editor.key == key {
+        if let editor = model.editor, editor.key == key, editor.isDrawnInPlace {
             drawEditor(editor, field: field, look: look, states: states, in: valueRect, clip: clip, into: &grid)
         } else if !visibleValue.isEmpty {
             var cellGrid = Grid(size: Size(width: valueRect.width, height: valueRect.height))
@@ -152,19 +152,20 @@ extension FormScreen {
     }
 
     func drawNote(_ model: Model, layout: FormLayout, into grid: inout Grid) {
-        guard layout.noteRow.height > 0, let note = model.note else { return }
+        guard layout.noteRow.height > 0 else { return }
         let theme = configuration.theme
+        if let editor = model.editor, case .path(_, let candidates) = editor.kind, !candidates.isEmpty {
+            grid.write(" " + candidates.joined(separator: "  "), fitting: layout.noteRow, style: theme.style(for: "field.hint"))
+            return
+        }
+        guard let note = model.note else { return }
         let style: Style
         switch note.kind {
         case .error: style = theme.style(for: Theme.Component.fieldError)
         case .success: style = theme.style(for: "note.success")
         case .info: style = theme.style(for: "note")
         }
-        var text = note.text
-        if let editor = model.editor, case .path(_, let candidates) = editor.kind, !candidates.isEmpty {
-            text = candidates.joined(separator: "  ")
-        }
-        grid.write(" " + text, fitting: layout.noteRow, style: style)
+        grid.write(" " + note.text, fitting: layout.noteRow, style: style)
     }
 }
 
