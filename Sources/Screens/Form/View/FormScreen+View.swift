@@ -133,7 +133,7 @@ extension FormScreen {
         }
         let message = model.editor?.key == key ? model.editor?.error : model.form.validationMessages[key]
         if let message {
-            let errorX = position == .left ? layout.valueX(look) : indent
+            let errorX = position == .left && layout.size.width - layout.valueX(look) >= 40 ? layout.valueX(look) : indent
             let errorRect = Rect(x: errorX, y: valueRect.maxY, width: max(0, layout.size.width - errorX - 1), height: 1).intersection(clip)
             if !errorRect.isEmpty {
                 grid.write(look.glyph(FormGlyph.errorMarker, fallback: "! ") + message, fitting: errorRect,
@@ -147,7 +147,7 @@ extension FormScreen {
         let theme = configuration.theme
         let style = focused ? theme.style(for: "button", states: [.focused]) : theme.style(for: "button")
         let text = model.form.isSubmitting ? FormText.submitting(model.locale) : FormText.submitButton(model.locale)
-        grid.write(focused ? "›" : " ", at: Point(x: 0, y: y), style: theme.style(for: "field.marker", states: [.focused]))
+        if focused { grid.write("›", at: Point(x: 0, y: y), style: theme.style(for: "field.marker", states: [.focused])) }
         grid.write("[ \(text) ]", at: Point(x: 2, y: y), style: style, clip: layout.body)
     }
 
