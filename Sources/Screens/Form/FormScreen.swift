@@ -28,9 +28,10 @@ public struct FormScreen: Program {
     public var keyMap: KeyMap { configuration.keyMap }
 
     public func initialize() -> (Model, [Effect<Message>]) {
-        let model = FormScreenModel(
+        var model = FormScreenModel(
             form: FormSnapshot(locale: locale, editable: editable), size: configuration.initialSize,
             pendingWrites: configuration.connection.pendingWrites, online: configuration.connection.online)
+        model.note = configuration.notice.map { FormScreenModel.Note($0, .error) }
         let driver = self.driver
         let start = Effect<Message>.task {
             await driver.screenlet.start()

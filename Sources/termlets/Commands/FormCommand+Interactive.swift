@@ -16,7 +16,7 @@ struct InteractiveFormOptions: ParsableArguments {
     @Option(name: .customLong("show-submit-button"), help: "false hides the Submit button at the end of the form (Ctrl-S still submits).")
     var showSubmitButton = true
 
-    @Option(help: "The theme of the form screen (default, monochrome; NO_COLOR picks monochrome).")
+    @Option(help: "The theme of the form screen: default, mono, compact, or a folder under TERMLETS_THEMES_DIR (NO_COLOR: mono).")
     var theme: String?
 }
 
@@ -35,7 +35,7 @@ extension FormCommand {
             throw CommandFailure(.input, "--record-set-id is required with a configured portal")
         }
         let policies = try Self.policies(offlinePolicy)
-        let theme = try Self.theme(named: interactive.theme)
+        let theme = Self.loadTheme(named: interactive.theme)
         try await connection.withConnection(allowOffline: policies.submit != .remoteOnly || policies.load != .remoteOnly) {
             connection in
             let cache = try OfflineCache.open(connection.settings)
@@ -52,9 +52,10 @@ extension FormCommand {
                 server: connection.emulator != nil ? "embedded emulator" : connection.serverDescription,
                 user: connection.user.emailAddress.isEmpty ? connection.user.screenName : connection.user.emailAddress,
                 online: !connection.isOffline, pendingWrites: pending)
-            let configuration = FormScreenConfiguration(
-                theme: theme, connection: status, showSubmitButton: interactive.showSubmitButton,
+            var configuration = FormScreenConfiguration(
+                loadedTheme: theme, connection: status, showSubmitButton: interactive.showSubmitButton,
                 today: Self.today(), workingDirectory: FileManager.default.currentDirectoryPath)
+            configuration.notice = theme.warnings.first
             let screen = FormScreen(driver: FormDriver(screenlet: screenlet), configuration: configuration, locale: locale,
                                     editable: interactive.editable)
             do {
@@ -67,14 +68,13 @@ extension FormCommand {
         }
     }
 
-    /// The theme by name; `NO_COLOR` (non-empty) picks the monochrome one.
-    static func theme(named name: String?, environment: [String: String] = ProcessInfo.processInfo.environment) throws(CommandFailure) -> Theme {
-        if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return .monochrome }
-        switch name ?? "default" {
-        case "default": return .standard
-        case "monochrome": return .monochrome
-        default: throw CommandFailure(.input, "--theme \(name ?? ""): unknown theme (default, monochrome)")
-        }
+    /// The theme by name from the standard search paths (TERMLETS_THEMES_DIR first); without a
+    /// name, `mono` under `NO_COLOR` (or on a terminal without colours), else `default`. A theme that
+    /// cannot be loaded falls back to the default one with a warning (shown when the screen opens).
+    static func loadTheme(named name: String?, environment: [String: String] = ProcessInfo.processInfo.environment) -> LoadedTheme {
+        let depth = ColorDepth.detect(environment: environment)
+        let library = ThemeLibrary.forCurrentProcess(environment: environment)
+        return library.load(ThemeLibrary.themeName(requested: name, colorDepth: depth))
     }
 
     /// Today's date in the local time zone (the calendar starts there).

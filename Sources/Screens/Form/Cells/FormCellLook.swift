@@ -1,73 +1,71 @@
 import TermUI
 
-/// How one field cell looks: where its label goes, the text around its value, its glyphs and the
-/// styles of its parts. Resolved per field from the theme (see docs/form-screen.md).
+/// How one field cell looks: the theme's cell file for the field (`CellLayout`: label position
+/// and width, text around the value, placeholder, value format, glyphs, part styles) with the
+/// theme it belongs to. Resolved per field (see docs/form-screen.md).
 public struct FormCellLook: Equatable, Sendable {
     public enum LabelPosition: String, Equatable, Sendable { case left, above, hidden }
 
     /// The cell's name as resolved (`DDLCustomFieldTitleCell`, `DDLFieldTextCell`, …).
     public var name: String
-    public var labelPosition: LabelPosition?
-    public var labelWidth: Int?
-    public var labelSuffix: String
-    public var prefix: String
-    public var suffix: String
-    public var placeholder: String
-    public var glyphs: [String: String]
-    /// The cell's own part styles (`value`, `label`, …, optionally per state).
-    public var styles: [Theme.Key: Style]
+    public var layout: CellLayout
     public var theme: Theme
 
-    public init(name: String, theme: Theme, labelPosition: LabelPosition? = nil, labelWidth: Int? = nil,
-                labelSuffix: String = "", prefix: String = "", suffix: String = "", placeholder: String = "",
-                glyphs: [String: String] = [:], styles: [Theme.Key: Style] = [:]) {
+    public init(name: String, layout: CellLayout = CellLayout(), theme: Theme) {
         self.name = name
+        self.layout = layout
         self.theme = theme
-        self.labelPosition = labelPosition
-        self.labelWidth = labelWidth
-        self.labelSuffix = labelSuffix
-        self.prefix = prefix
-        self.suffix = suffix
-        self.placeholder = placeholder
-        self.glyphs = glyphs
-        self.styles = styles
     }
+
+    public var labelPosition: LabelPosition? {
+        switch layout.labelPosition {
+        case .left?: return .left
+        case .above?: return .above
+        case .hidden?: return .hidden
+        case nil: return nil
+        }
+    }
+
+    public var labelWidth: Int? { layout.labelWidth }
+    public var labelSuffix: String { layout.labelSuffix ?? "" }
+    public var prefix: String { layout.prefix ?? "" }
+    public var suffix: String { layout.suffix ?? "" }
+    public var placeholder: String { layout.placeholder ?? "" }
 
     /// The style of `part` (`label`, `value`, `placeholder`, `hint`, `error`, `marker`) in `states`:
-    /// the cell's own `part` in each state, then the theme's `field.<part>` in that state; then
-    /// without state; then the theme's base.
+    /// the cell's own, then the theme's `field.<part>` and `field` (see `CellLayout.style`).
     public func style(_ part: String, states: [ComponentState]) -> Style {
-        for state in states {
-            if let style = styles[Theme.Key(part, state)] { return style }
-            if let style = theme.styles[Theme.Key("field.\(part)", state)] ?? theme.styles[Theme.Key("field", state)] { return style }
-        }
-        if let style = styles[Theme.Key(part)] { return style }
-        return theme.style(for: "field.\(part)")
+        layout.style(part, states: states, theme: theme)
     }
 
-    /// The glyph `name`: the cell's, else `fallback`.
+    /// The glyph `name`: the cell's, else the theme's, else `fallback`.
     public func glyph(_ name: String, fallback: String) -> String {
-        glyphs[name] ?? fallback
+        layout.glyph(name, theme: theme, fallback: fallback)
+    }
+
+    /// The value text in the cell's value format (masked, upper case, …).
+    public func formatted(_ value: String) -> String {
+        (layout.valueFormat ?? .asIs).apply(to: value, mask: glyph("mask", fallback: "•"))
     }
 }
 
-/// Glyph names the form cells use.
+/// Glyph names the form cells use (the theme's `[glyphs]`).
 public enum FormGlyph {
-    public static let checkboxOn = "checkbox.on"
-    public static let checkboxOff = "checkbox.off"
-    public static let radioOn = "radio.on"
-    public static let radioOff = "radio.off"
-    public static let selectArrow = "select.arrow"
-    public static let optionSelected = "option.selected"
-    public static let optionUnselected = "option.unselected"
-    public static let focusMarker = "focus.marker"
-    public static let dirtyMarker = "dirty.marker"
-    public static let errorMarker = "error.marker"
-    public static let requiredMarker = "required.marker"
-    public static let progressFull = "progress.full"
-    public static let progressEmpty = "progress.empty"
-    public static let calendarIcon = "date.icon"
-    public static let documentIcon = "document.icon"
-    public static let locationIcon = "geolocation.icon"
-    public static let readOnlyMarker = "readonly.marker"
+    public static let checkboxOn = Theme.Glyph.checkboxOn
+    public static let checkboxOff = Theme.Glyph.checkboxOff
+    public static let radioOn = Theme.Glyph.radioOn
+    public static let radioOff = Theme.Glyph.radioOff
+    public static let selectArrow = Theme.Glyph.selectArrow
+    public static let optionSelected = Theme.Glyph.optionSelected
+    public static let optionUnselected = Theme.Glyph.optionUnselected
+    public static let focusMarker = Theme.Glyph.focusMarker
+    public static let dirtyMarker = Theme.Glyph.dirtyMarker
+    public static let errorMarker = Theme.Glyph.errorMarker
+    public static let requiredMarker = Theme.Glyph.requiredMarker
+    public static let progressFull = Theme.Glyph.progressFull
+    public static let progressEmpty = Theme.Glyph.progressEmpty
+    public static let calendarIcon = Theme.Glyph.calendarIcon
+    public static let documentIcon = Theme.Glyph.documentIcon
+    public static let locationIcon = Theme.Glyph.locationIcon
+    public static let readOnlyMarker = Theme.Glyph.readOnlyMarker
 }

@@ -53,7 +53,7 @@ extension FormCellLook {
         if text.isEmpty {
             grid.write(prefix + placeholder + suffix, fitting: row, style: style("placeholder", states: states).adding(placeholder.isEmpty ? [] : .dim))
         } else {
-            grid.write(prefix + text + suffix, fitting: row, style: style("value", states: states))
+            grid.write(prefix + formatted(text) + suffix, fitting: row, style: style("value", states: states))
         }
     }
 }
