@@ -160,3 +160,37 @@ struct FormScreenTmuxTests {
         #expect(before != nil && after == before)
     }
 }
+
+/// A cell file dropped into a themes folder changes one field's look, with the same binary.
+@Suite("Form screen theme files in tmux")
+struct FormScreenThemeFileTests {
+    @Test func aCustomFieldCellFileChangesThatFieldWithoutRecompiling() async throws {
+        let home = try CLIHome()
+        let plain = try await FormScreenSession.start(home: home)
+        let before = try plain.terminal.screen()
+        #expect(before.contains("Untitled") && !before.contains("«UNTITLED»"))
+        try plain.keys("q")
+        try await plain.waitFor("[exit 0]")
+
+        let themes = home.directory.path("themes")
+        try FileManager.default.createDirectory(at: themes.appendingPathComponent("default"), withIntermediateDirectories: true)
+        try """
+            # The Title field only: label above, value in guillemets and upper case.
+            label = above
+            label-suffix = " ⇒"
+            prefix = "«"
+            suffix = "»"
+            value-format = uppercase
+            [styles]
+            value = bold fg=magenta
+            """.write(to: themes.appendingPathComponent("default/DDLCustomFieldTitleCell"), atomically: true, encoding: .utf8)
+        let themed = try await FormScreenSession.start(home: home, environment: ["TERMLETS_THEMES_DIR": themes.path])
+        let screen = try await themed.waitFor("«UNTITLED»")
+        let lines = screen.split(separator: "\n").map(String.init)
+        let label = try #require(lines.firstIndex { $0.contains("Title ⇒") })
+        #expect(lines[label + 1].contains("«UNTITLED»"), "the value sits under its label")
+        #expect(lines.contains { $0.contains("Agreed") && $0.contains("[ ] No") }, "other fields keep the default cells")
+        let styled = try themed.terminal.screenWithStyles()
+        #expect(styled.contains("35m") || styled.contains("95m"), "magenta from the cell file")
+    }
+}

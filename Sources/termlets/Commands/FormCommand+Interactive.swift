@@ -74,7 +74,7 @@ extension FormCommand {
     static func loadTheme(named name: String?, environment: [String: String] = ProcessInfo.processInfo.environment) -> LoadedTheme {
         let depth = ColorDepth.detect(environment: environment)
         let library = ThemeLibrary.forCurrentProcess(environment: environment)
-        return library.load(ThemeLibrary.themeName(requested: name, colorDepth: depth))
+        return library.load(ThemeLibrary.themeName(requested: name, colorDepth: depth)).adapted(to: depth)
     }
 
     /// Today's date in the local time zone (the calendar starts there).
