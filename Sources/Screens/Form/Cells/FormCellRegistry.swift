@@ -21,11 +21,13 @@ public struct FormCellRegistry: Sendable {
     /// The renderer for `field`: registered under its custom name, then under its kind's name, then
     /// the built-in one.
     public func renderer(for field: DDMField) -> any FormCellRenderer {
-        if !renderers.isEmpty {
-            if let custom = renderers[Self.customCellName(field.name)] { return custom }
-            if let kind = renderers[Self.kindCellName(field)] { return kind }
-        }
-        return Self.builtIn(field)
+        registered(for: field) ?? Self.builtIn(field)
+    }
+
+    /// The registered renderer for `field` (custom name first), or nil when the built-in one draws.
+    public func registered(for field: DDMField) -> (any FormCellRenderer)? {
+        guard !renderers.isEmpty else { return nil }
+        return renderers[Self.customCellName(field.name)] ?? renderers[Self.kindCellName(field)]
     }
 
     /// `DDLCustomField<FieldName>Cell`.

@@ -126,10 +126,14 @@ extension FormScreen {
         let visibleValue = valueRect.intersection(clip)
         if let editor = model.editor, editor.key == key, editor.isDrawnInPlace {
             drawEditor(editor, field: field, look: look, states: states, in: valueRect, clip: clip, into: &grid)
-        } else if !visibleValue.isEmpty {
+        } else if let custom = configuration.registry.registered(for: field), !visibleValue.isEmpty {
+            // A registered renderer draws into a grid of its own: it cannot touch the rest of the screen.
             var cellGrid = Grid(size: Size(width: valueRect.width, height: valueRect.height))
-            configuration.registry.renderer(for: field).drawValue(context, in: cellGrid.bounds, grid: &cellGrid)
+            custom.drawValue(context, in: cellGrid.bounds, grid: &cellGrid)
             grid.paste(cellGrid, at: valueRect.origin, clip: clip)
+        } else if !visibleValue.isEmpty {
+            // Built-in cells draw inside their rectangle; rows cut by the body's edge are cleared below.
+            FormCellRegistry.builtIn(field).drawValue(context, in: valueRect, grid: &grid)
         }
         let message = model.editor?.key == key ? model.editor?.error : model.form.validationMessages[key]
         if let message {
