@@ -101,8 +101,9 @@ public struct DocumentCell: FormCellRenderer {
         var text = cell.valueText
         if case .document(.localFile(let path))? = cell.value { text = path }
         if case .document(.uploadFailed(let path, _))? = cell.value { text = path }
-        if case .document(.uploaded(let reference))? = cell.value, reference.title == nil {
-            text = FormText.uploadedDocument(cell.locale)
+        if case .document(.uploaded(let reference))? = cell.value {
+            // The file's own name reads better than the generated title (`form-file-<uuid>`).
+            text = reference.raw["fileName"]?.stringValue ?? reference.title ?? FormText.uploadedDocument(cell.locale)
         }
         if !text.isEmpty { text = cell.look.glyph(FormGlyph.documentIcon, fallback: "") + text }
         cell.look.drawText(text, states: cell.states, in: rect, grid: &grid)
