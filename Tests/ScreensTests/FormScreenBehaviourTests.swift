@@ -134,3 +134,20 @@ struct FormScreenBehaviourTests {
         }
     }
 }
+
+@MainActor
+@Suite("Form screen mouse")
+struct FormScreenMouseTests {
+    @Test func aClickFocusesTheRowAndASecondClickActivatesIt() async throws {
+        try await withFormScreen(size: Size(width: 80, height: 24)) { form in
+            let lines = GridText.text(form.grid).split(separator: "\n", omittingEmptySubsequences: false)
+            let titleRow = try #require(lines.firstIndex { $0.contains("Untitled") })
+            form.runtime.handle(.mouse(MouseEvent(.press(.left), at: Point(x: 30, y: titleRow))))
+            #expect(form.model.focusedRow?.key?.field == "Title")
+            form.runtime.handle(.mouse(MouseEvent(.press(.left), at: Point(x: 30, y: titleRow))))
+            if case .line(let input)? = form.model.editor?.kind { #expect(input.text == "Untitled") } else {
+                Issue.record("no editor open: \(String(describing: form.model.editor))")
+            }
+        }
+    }
+}

@@ -45,7 +45,13 @@ public struct FormScreen: Program {
         case .key(let key): return .key(key)
         case .paste(let text): return .paste(text)
         case .resize(let size): return .resize(size)
-        case .mouse: return nil
+        case .mouse(let mouse):
+            switch mouse.action {
+            case .press(.left): return .click(mouse.position)
+            case .wheelDown: return .key(.down)
+            case .wheelUp: return .key(.up)
+            default: return nil
+            }
         }
     }
 

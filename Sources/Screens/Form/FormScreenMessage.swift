@@ -7,6 +7,8 @@ public enum FormScreenMessage: Sendable {
     case key(KeyEvent)
     case paste(String)
     case resize(Size)
+    /// A left click at a cell: focuses the row there (a second click activates it).
+    case click(Point)
     /// A screenlet call finished; `note` says how (nil: nothing to say). `rebuildRows` after loads
     /// and repetitions (the only changes of the form's shape).
     case snapshot(FormSnapshot, note: FormScreenModel.Note?, rebuildRows: Bool, focus: FormFieldKey? = nil)

@@ -14,6 +14,8 @@ extension FormScreen {
             model.size = size
             rescroll(&model)
             return []
+        case .click(let point):
+            return click(at: point, &model)
         case .snapshot(let snapshot, let note, let rebuild, let focus):
             apply(snapshot, rebuildRows: rebuild, &model)
             if let focus, model.editor == nil, let row = model.rows.index[focus] { moveFocus(to: row, &model, validate: false) }
@@ -128,6 +130,26 @@ extension FormScreen {
         model.focus = target
         rescroll(&model)
         return effects
+    }
+
+    /// Focuses the row under a click; clicking the focused row activates it. Ignored while an
+    /// editor or an overlay is open.
+    func click(at point: Point, _ model: inout Model) -> [Effect<Message>] {
+        guard model.editor == nil, model.overlay == nil, !model.rows.isEmpty else { return [] }
+        let layout = layout(model)
+        guard layout.body.contains(point) else { return [] }
+        var y = layout.body.y
+        var row = scrolled(first: model.firstRow, focus: model.focus, model: model, layout: layout)
+        while row < model.rows.count && y < layout.body.maxY {
+            let height = rowHeight(row, model: model, layout: layout)
+            if point.y < y + height {
+                if row == model.focus { return activate(toggleOnly: false, &model) }
+                return moveFocus(to: row, &model)
+            }
+            y += height
+            row += 1
+        }
+        return []
     }
 
     // MARK: Submitting and quitting
