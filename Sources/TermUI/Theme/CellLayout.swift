@@ -16,7 +16,7 @@ public enum CellValueFormat: String, Sendable, CaseIterable {
     case lowercase
     /// Each word's first letter in upper case.
     case capitalized
-    /// Every character drawn as `•` (or the cell's `mask` glyph): for secrets.
+    /// Every character drawn as the `mask` glyph (`•` when no theme names one): for secrets.
     case masked
 
     /// `value` in this format; `mask` replaces each character when masked.
@@ -116,7 +116,7 @@ public struct CellLayout: Sendable, Equatable {
     public func displayText(for value: String, theme: Theme) -> (text: String, isPlaceholder: Bool) {
         if value.isEmpty { return (placeholder ?? "", true) }
         let format = valueFormat ?? .asIs
-        return (format.apply(to: value, mask: glyph("mask", theme: theme, fallback: "•")), false)
+        return (format.apply(to: value, mask: glyph(Theme.Glyph.mask, theme: theme, fallback: "•")), false)
     }
 
     /// A copy with every colour mapped to what a terminal of `depth` can show.

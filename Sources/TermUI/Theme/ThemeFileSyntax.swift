@@ -29,7 +29,8 @@ enum ThemeFileSyntax {
         var sectionLines: [String: Int] = [:]
         var keyLines: [String: Int] = [:]
         var lineNumber = 0
-        for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        let text = text.first == "\u{FEFF}" ? Substring(text.dropFirst()) : Substring(text)   // a byte-order mark
+        for rawLine in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
             lineNumber += 1
             var line = Substring(rawLine)
             if line.last == "\r" { line = line.dropLast() }

@@ -33,5 +33,7 @@ extension Theme {
         public static let repeatAdd = "repeat.add"
         public static let repeatRemove = "repeat.remove"
         public static let readOnlyMarker = "readonly.marker"
+        /// Drawn for each character of a `masked` value.
+        public static let mask = "mask"
     }
 }

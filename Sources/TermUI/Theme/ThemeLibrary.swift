@@ -46,9 +46,11 @@ public struct ThemeLibrary: Sendable {
         return paths
     }
 
-    /// The library for this process: standard search paths plus the built-in themes.
+    /// The library for this process: standard search paths plus the built-in themes. The executable's
+    /// path is the running binary's own (not `argv[0]`, which may be a bare name found on `PATH`).
     public static func forCurrentProcess(environment: [String: String] = ProcessInfo.processInfo.environment,
-                                         executablePath: String = CommandLine.arguments.first ?? "") -> ThemeLibrary {
+                                         executablePath: String = Bundle.main.executablePath ?? CommandLine.arguments.first ?? "")
+        -> ThemeLibrary {
         ThemeLibrary(searchPaths: standardSearchPaths(environment: environment, executablePath: executablePath))
     }
 
