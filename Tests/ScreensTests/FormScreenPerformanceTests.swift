@@ -70,12 +70,18 @@ struct FormScreenPerformanceTests {
         // Never contacted: the form is handed to the screen directly.
         let session = try PortalSession(context: ServerContext(serverURL: URL(string: "http://127.0.0.1:9")!, groupId: 1),
                                         credentials: Credentials(username: "u", password: "p"))
-        let cache = try CacheDatabase(cacheDirectory: folder.path("cache"), server: "http://127.0.0.1:9", userId: "u")
-        let small = try measure(fields: 10, session: session, cache: cache)
-        let large = try measure(fields: 1000, session: session, cache: cache)
+        let measured: (small: Double, large: Double)
+        do {
+            let cache = try CacheDatabase(cacheDirectory: folder.path("cache"), server: "http://127.0.0.1:9", userId: "u")
+            defer { try? cache.close() }
+            measured = (try measure(fields: 10, session: session, cache: cache), try measure(fields: 1000, session: session, cache: cache))
+        } catch {
+            try? await session.shutdown()
+            throw error
+        }
+        try? await session.shutdown()
+        let (small, large) = measured
         print("form screen key cost: 10 fields \(Int(small)) µs, 1,000 fields \(Int(large)) µs (median CPU per key, debug build)")
         #expect(large < small * 2 + 300, "10 fields: \(small) µs, 1,000 fields: \(large) µs")
-        try? await session.shutdown()
-        try? cache.close()
     }
 }

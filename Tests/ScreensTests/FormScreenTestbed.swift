@@ -44,30 +44,52 @@ final class FormScreenTestbed {
     ) async throws -> FormScreenTestbed {
         let folder = try TemporaryDirectory(prefix: "termlets-formscreen")
         let emulator = try await PortalEmulator.start(EmulatorOptions(port: 0, version: .v7, dataDirectory: folder.path("portal")))
-        let session = try PortalSession(
-            context: ServerContext(serverURL: emulator.baseURL, groupId: DemoIDs.groupId),
-            credentials: Credentials(username: "test@liferay.com", password: "test"),
-            options: PortalSession.Options(timeout: .seconds(30)))
-        _ = try await session.version()
-        _ = try await session.login()
-        let cache = try CacheDatabase(cacheDirectory: folder.path("cache"), server: emulator.baseURL.absoluteString, userId: "test")
-        var attributes = FormScreenletAttributes()
-        attributes.groupId = DemoIDs.groupId
-        attributes.recordSetId = recordSetId
-        attributes.recordId = recordId
-        attributes.editable = editable
-        attributes.showSubmitButton = showSubmitButton
-        let screenlet = FormScreenlet(portal: FormPortal(session: session), cache: cache, attributes: attributes, locale: locale)
-        let configuration = FormScreenConfiguration(
-            theme: theme, registry: registry, connection: ConnectionStatus(server: "emulator", user: "test@liferay.com"),
-            showSubmitButton: showSubmitButton, initialSize: size, today: today, workingDirectory: folder.url.path,
-            cellLooks: cellLooks)
-        let screen = FormScreen(driver: FormDriver(screenlet: screenlet), configuration: configuration, locale: locale, editable: editable)
-        let testbed = FormScreenTestbed(emulator: emulator, session: session, cache: cache, folder: folder, screenlet: screenlet,
-                                        screen: screen, size: size)
-        testbed.runtime.start()
-        try await testbed.waitFor("the form to load") { !$0.rows.isEmpty }
-        return testbed
+        let session: PortalSession
+        do {
+            session = try PortalSession(
+                context: ServerContext(serverURL: emulator.baseURL, groupId: DemoIDs.groupId),
+                credentials: Credentials(username: "test@liferay.com", password: "test"),
+                options: PortalSession.Options(timeout: .seconds(60)))
+        } catch {
+            await emulator.stop()
+            throw error
+        }
+        var cache: CacheDatabase?
+        do {
+            _ = try await session.version()
+            _ = try await session.login()
+            let database = try CacheDatabase(cacheDirectory: folder.path("cache"), server: emulator.baseURL.absoluteString, userId: "test")
+            cache = database
+            var attributes = FormScreenletAttributes()
+            attributes.groupId = DemoIDs.groupId
+            attributes.recordSetId = recordSetId
+            attributes.recordId = recordId
+            attributes.editable = editable
+            attributes.showSubmitButton = showSubmitButton
+            let screenlet = FormScreenlet(portal: FormPortal(session: session), cache: database, attributes: attributes, locale: locale)
+            let configuration = FormScreenConfiguration(
+                theme: theme, registry: registry, connection: ConnectionStatus(server: "emulator", user: "test@liferay.com"),
+                showSubmitButton: showSubmitButton, initialSize: size, today: today, workingDirectory: folder.url.path,
+                cellLooks: cellLooks)
+            let screen = FormScreen(driver: FormDriver(screenlet: screenlet), configuration: configuration, locale: locale, editable: editable)
+            let testbed = FormScreenTestbed(emulator: emulator, session: session, cache: database, folder: folder, screenlet: screenlet,
+                                            screen: screen, size: size)
+            testbed.runtime.start()
+            do {
+                try await testbed.waitFor("the form to load", timeout: 90) { !$0.rows.isEmpty }
+            } catch {
+                testbed.runtime.finish()
+                await screenlet.close()
+                throw error
+            }
+            return testbed
+        } catch {
+            // The HTTP client must be shut down before it goes away, whatever failed.
+            try? await session.shutdown()
+            try? cache?.close()
+            await emulator.stop()
+            throw error
+        }
     }
 
     var model: FormScreenModel { runtime.model }

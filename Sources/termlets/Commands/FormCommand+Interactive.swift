@@ -2,6 +2,9 @@ import ArgumentParser
 import CursesBackend
 import DDM
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import OfflineStore
 import PortalEmulator
 import Screenlets
@@ -54,6 +57,7 @@ extension FormCommand {
                 online: !connection.isOffline, pendingWrites: pending)
             var configuration = FormScreenConfiguration(
                 loadedTheme: theme, connection: status, showSubmitButton: interactive.showSubmitButton,
+                initialSize: Self.terminalSize() ?? Size(width: 80, height: 24),
                 today: Self.today(), workingDirectory: FileManager.default.currentDirectoryPath)
             configuration.notice = theme.warnings.first
             let screen = FormScreen(driver: FormDriver(screenlet: screenlet), configuration: configuration, locale: locale,
@@ -75,6 +79,13 @@ extension FormCommand {
         let depth = ColorDepth.detect(environment: environment)
         let library = ThemeLibrary.forCurrentProcess(environment: environment)
         return library.load(ThemeLibrary.themeName(requested: name, colorDepth: depth)).adapted(to: depth)
+    }
+
+    /// The terminal's size now, so the first scroll decisions use it (resizes follow as events).
+    static func terminalSize() -> Size? {
+        var size = winsize()
+        guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0 else { return nil }
+        return Size(width: Int(size.ws_col), height: Int(size.ws_row))
     }
 
     /// Today's date in the local time zone (the calendar starts there).
