@@ -14,6 +14,8 @@ public struct FormScreen: Program {
     /// The locale the screenlet starts in (labels follow it until switched).
     public let locale: PortalLocale
     public let editable: Bool
+    /// The key map shown (help line, `?`) while the form is read-only: no submit, draft or repetitions.
+    let readOnlyKeyMap: KeyMap
 
     /// Rows of the text box editor while it is open.
     static let textBoxEditorRows = 4
@@ -23,7 +25,12 @@ public struct FormScreen: Program {
         self.configuration = configuration
         self.locale = locale
         self.editable = editable
+        let hidden: Set<CommandName> = [.submit, .saveDraft, .addInstance, .removeInstance]
+        readOnlyKeyMap = KeyMap(bindings: configuration.keyMap.bindings.filter { !hidden.contains($0.command) })
     }
+
+    /// The key map the help line and the `?` overlay describe.
+    func shownKeyMap(_ model: Model) -> KeyMap { model.form.editable ? keyMap : readOnlyKeyMap }
 
     public var keyMap: KeyMap { configuration.keyMap }
 

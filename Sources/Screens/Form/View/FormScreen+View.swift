@@ -20,7 +20,7 @@ extension FormScreen {
         let status = ConnectionStatus(server: configuration.connection.server, user: configuration.connection.user,
                                       online: model.online, pendingWrites: model.pendingWrites)
         StatusLine.draw(status, into: &grid, rect: layout.statusRow, theme: theme)
-        grid.drawHelpLine(keyMap.helpLine(for: contexts(model), width: layout.helpRow.width), in: layout.helpRow, theme: theme)
+        grid.drawHelpLine(shownKeyMap(model).helpLine(for: contexts(model), width: layout.helpRow.width), in: layout.helpRow, theme: theme)
         if let editor = model.editor, let y = focusedY {
             drawPopup(editor, model: model, rowY: y, layout: layout, into: &grid)
         }
@@ -29,7 +29,7 @@ extension FormScreen {
             var helpContexts = contexts(model)
             if model.editor != nil { helpContexts.insert(.form, at: helpContexts.count - 1) }
             grid.cursor = nil
-            grid.drawHelpOverlay(keyMap.helpSections(for: helpContexts), in: grid.bounds, theme: theme,
+            grid.drawHelpOverlay(shownKeyMap(model).helpSections(for: helpContexts), in: grid.bounds, theme: theme,
                                  title: FormText.helpTitle(model.locale), scroll: scroll)
         case .unsavedChanges?:
             drawUnsavedPrompt(model, into: &grid)
