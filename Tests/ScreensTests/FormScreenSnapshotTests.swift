@@ -119,4 +119,26 @@ struct FormScreenSnapshotTests {
             GoldenSnapshot.assertMatches(form.grid, named: "form-unsaved-changes-70x24")
         }
     }
+
+    @Test func anUploadInProgressShowsItsBar() async throws {
+        try await withFormScreen(size: Size(width: 80, height: 18)) { form in
+            // The screenlet's own upload state, frozen half-way (a real upload finishes too fast to catch).
+            var snapshot = form.model.form
+            snapshot.uploads[FormFieldKey(field: "Attachment")] = .uploading(sent: 110_000, total: 200_000)
+            snapshot.sequence += 1_000
+            form.runtime.send(.snapshot(snapshot, note: nil, rebuildRows: false))
+            try form.focus("Attachment")
+            let text = GridText.text(form.grid)
+            #expect(text.contains("55% 107 KB / 195 KB"))
+            GoldenSnapshot.assertMatches(form.grid, named: "form-upload-progress-80x18")
+        }
+    }
+
+    @Test func spanishLabelsAfterTheLocaleSwitch() async throws {
+        try await withFormScreen(size: Size(width: 80, height: 24)) { form in
+            form.press(.character("l"))
+            try await form.waitFor("Spanish") { $0.locale == .esES }
+            GoldenSnapshot.assertMatches(form.grid, named: "form-es_ES-80x24")
+        }
+    }
 }
