@@ -23,8 +23,9 @@ struct FormCommand: AsyncParsableCommand {
 
     @OptionGroup var connection: ConnectionOptions
 
-    @Option(name: .customLong("record-set-id"), help: "The record set the record belongs to.")
-    var recordSetId: Int64
+    @Option(name: .customLong("record-set-id"), help: "The record set the record belongs to (the screen on the embedded emulator: 40001).")
+    var recordSetIdOption: Int64?
+    var recordSetId: Int64 { recordSetIdOption ?? 0 }
 
     @Option(name: .customLong("record-id"), help: "The record to edit (default: a new record).")
     var recordId: Int64?
@@ -68,7 +69,11 @@ struct FormCommand: AsyncParsableCommand {
     @Flag(help: "Ask for each field line by line (also the default when standard input or output is not a terminal and no --format, --set or --submit is given).")
     var plain = false
 
+    @OptionGroup var interactive: InteractiveFormOptions
+
     func run() async throws {
+        if !plain, opensScreen { return try await runInteractive() }
+        guard recordSetIdOption != nil else { throw CommandFailure(.input, "--record-set-id is required") }
         if runsPlainPrompts { return try await runPlainPrompts() }
         let format = try OutputFormat.resolve(format, allowed: [.json, .text])
         let parsed = try assignments.map(Self.parseAssignment)
@@ -139,7 +144,7 @@ struct FormCommand: AsyncParsableCommand {
             recordSetId: recordSetId, recordSetName: state.recordSetName ?? "", structure: structure, locale: state.locale)
     }
 
-    private func attributes(_ connection: PortalConnection, policies: (load: LoadPolicy, submit: SubmitPolicy))
+    func attributes(_ connection: PortalConnection, policies: (load: LoadPolicy, submit: SubmitPolicy))
         -> FormScreenletAttributes
     {
         var attributes = FormScreenletAttributes()
