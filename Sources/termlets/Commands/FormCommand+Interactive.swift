@@ -48,8 +48,7 @@ extension FormCommand {
             attributes.editable = interactive.editable
             attributes.showSubmitButton = interactive.showSubmitButton
             let locale = PortalLocale(connection.settings.locale) ?? .enUS
-            let screenlet = FormScreenlet(
-                portal: FormPortal(session: connection.session), cache: cache, attributes: attributes, locale: locale)
+            let screenlet = Self.screenlet(connection, cache: cache, attributes: attributes)
             let pending = (try? PendingQueue(database: cache).listing().count) ?? 0
             let status = ConnectionStatus(
                 server: connection.emulator != nil ? "embedded emulator" : connection.serverDescription,

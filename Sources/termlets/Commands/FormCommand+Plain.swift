@@ -23,9 +23,8 @@ extension FormCommand {
         let events = try eventsFile.map(FormEventLog.open)
         try await connection.withConnection(allowOffline: policies.submit != .remoteOnly || policies.load != .remoteOnly) {
             connection in
-            let screenlet = FormScreenlet(
-                portal: FormPortal(session: connection.session), cache: try OfflineCache.open(connection.settings),
-                attributes: plainAttributes(connection, policies: policies), locale: PortalLocale(connection.settings.locale) ?? .enUS)
+            let screenlet = Self.screenlet(
+                connection, cache: try OfflineCache.open(connection.settings), attributes: attributes(connection, policies: policies))
             let writer = events.map { log in Task { await log.write(screenlet.events) } }
             do {
                 try await prompt(screenlet, format: format)
@@ -103,22 +102,5 @@ extension FormCommand {
             }
         }
         return documents
-    }
-
-    private func plainAttributes(_ connection: PortalConnection, policies: (load: LoadPolicy, submit: SubmitPolicy))
-        -> FormScreenletAttributes
-    {
-        var attributes = FormScreenletAttributes()
-        attributes.groupId = connection.groupId
-        attributes.recordSetId = recordSetId
-        attributes.recordId = recordId ?? 0
-        attributes.structureId = structureId ?? 0
-        attributes.repositoryId = repositoryId ?? connection.groupId
-        attributes.folderId = folderId
-        attributes.filePrefix = filePrefix
-        attributes.autoLoad = false
-        attributes.loadPolicy = policies.load
-        attributes.submitPolicy = policies.submit
-        return attributes
     }
 }

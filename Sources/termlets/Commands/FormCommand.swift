@@ -84,10 +84,7 @@ struct FormCommand: AsyncParsableCommand {
         try await connection.withConnection(allowOffline: policies.submit != .remoteOnly || policies.load != .remoteOnly) {
             connection in
             let cache = try OfflineCache.open(connection.settings)
-            let screenlet = FormScreenlet(
-                portal: FormPortal(session: connection.session), cache: cache,
-                attributes: attributes(connection, policies: policies), locale: PortalLocale(connection.settings.locale) ?? .enUS,
-                sender: SyncEngine(database: cache, connection: connection).sender)
+            let screenlet = Self.screenlet(connection, cache: cache, attributes: attributes(connection, policies: policies))
             let writer = events.map { log in Task { await log.write(screenlet.events) } }
             do {
                 try await run(screenlet, format: format, assignments: parsed)
@@ -142,6 +139,15 @@ struct FormCommand: AsyncParsableCommand {
         guard let structure = state.model?.structure else { throw CommandFailure(.server, "the form did not load") }
         return FormContext(
             recordSetId: recordSetId, recordSetName: state.recordSetName ?? "", structure: structure, locale: state.locale)
+    }
+
+    /// The form screenlet of every mode (flags, prompts, screen). It writes through the sync
+    /// engine's sender, so a submit now and a queued write synced later take the same path.
+    static func screenlet(_ connection: PortalConnection, cache: CacheDatabase, attributes: FormScreenletAttributes) -> FormScreenlet {
+        FormScreenlet(
+            portal: FormPortal(session: connection.session), cache: cache, attributes: attributes,
+            locale: PortalLocale(connection.settings.locale) ?? .enUS,
+            sender: SyncEngine(database: cache, connection: connection).sender)
     }
 
     func attributes(_ connection: PortalConnection, policies: (load: LoadPolicy, submit: SubmitPolicy))
