@@ -152,7 +152,9 @@ let package = Package(
         ),
         .testTarget(
             name: "ScreensTests",
-            dependencies: ["Screens", "Screenlets", "DDM", "TermUI", "TermUITesting", "TermletsTestSupport"],
+            dependencies: [
+                "Screens", "Screenlets", "DDM", "PortalClient", "OfflineStore", "TermUI", "TermUITesting", "TermletsTestSupport",
+            ],
             exclude: ["__Snapshots__"]
         ),
         .testTarget(
