@@ -26,15 +26,20 @@ extension ListScreenSpec where Row == DDLListRow {
     /// creator filter (`userId` = `currentUserId` when "mine only").
     ///
     /// `makeLoader` builds the screenlet's loader for a configuration (see
-    /// `DDLListLoader(configuration:calls:database:invoke:)`).
+    /// `DDLListLoader(configuration:calls:database:invoke:)`). `labelText` shows the value of
+    /// label field `index` of a row as the user reads it (default: the row's label text as stored).
     public static func records(
         title: String, fields: [RecordListField], configuration: DDLListConfiguration, currentUserId: Int64,
         sortOptions: [ListSortOption] = ListSortOption.recordSorts,
+        labelText: (@Sendable (DDLListRow, Int) -> String)? = nil,
         makeLoader: @escaping @Sendable (DDLListConfiguration) -> any PageLoader<DDLListRow>
     ) -> ListScreenSpec<DDLListRow> {
         var columns = [ListColumn<DDLListRow>("ID") { $0.recordId.map(String.init) ?? "" }]
         for (index, field) in fields.enumerated() {
-            columns.append(ListColumn(field.title) { index < $0.labels.count ? $0.labels[index] : "" })
+            columns.append(ListColumn(field.title) { row in
+                if let labelText { return labelText(row, index) }
+                return index < row.labels.count ? row.labels[index] : ""
+            })
         }
         return ListScreenSpec(
             title: title, noun: ("record", "records"), columns: columns, leadingColumnWidth: 8,

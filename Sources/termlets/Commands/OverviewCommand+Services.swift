@@ -43,6 +43,7 @@ enum ScreenServices {
         return ListScreenSpec.records(
             title: context.name, fields: fieldNames.map { RecordListField(name: $0, title: context.title(of: $0)) },
             configuration: configuration, currentUserId: connection.online?.user.userId ?? 0, sortOptions: sorts,
+            labelText: { row, index in context.labelValue(of: fieldNames[index], in: row.record) },
             makeLoader: { configuration in
                 DDLListLoader(configuration: configuration, calls: calls, database: database) { try await session.invoke($0) }
             })
