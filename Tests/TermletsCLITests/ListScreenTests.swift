@@ -98,4 +98,21 @@ struct ListScreenTests {
         #expect(screen.contains("[exit 0]"))
         #expect(!screen.contains("1 of 3"))
     }
+
+    @Test func bookmarksOpensTheBookmarksScreen() async throws {
+        let home = try CLIHome()
+        let terminal = try TmuxSession(
+            [TermletsBinary.url.path, "bookmarks", "--folder-id", "60001"] + home.options, columns: 100, rows: 30,
+            environment: Self.environment)
+        let screen = try await terminal.waitForScreen("the bookmarks", timeout: 120) {
+            $0.contains("Demo bookmarks") && $0.contains("1 of 30") && Self.cursorLine($0) != nil
+        }
+        #expect(screen.contains("Name") && screen.contains("URL"))
+        #expect(!screen.contains("n new"), "bookmarks cannot be added from this list")
+        try terminal.send("End")
+        try await terminal.waitFor(text: "30 of 30")
+        try terminal.send("q")
+        let end = try await terminal.waitFor(text: "[exit ")
+        #expect(end.contains("[exit 0]"))
+    }
 }
