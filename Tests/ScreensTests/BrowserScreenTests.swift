@@ -92,4 +92,15 @@ struct BrowserScreenTests {
         #expect(GridText.text(ListFixtures.frame(runtime)).contains("Demo bookmarks"))
         runtime.finish()
     }
+
+    @Test func aClickSelectsASiteAndASecondClickOpensIt() async throws {
+        let runtime = Self.runtime(FakeRecords(count: 100))
+        try await ListFixtures.wait("sites", runtime) { Self.topMenu($0)?.isLoading == false }
+        runtime.handle(.mouse(MouseEvent(.press(.left), at: Point(x: 10, y: 3))))
+        #expect(Self.topMenu(runtime.model)?.cursor == 1)
+        runtime.handle(.mouse(MouseEvent(.press(.left), at: Point(x: 10, y: 3))))
+        try await ListFixtures.wait("Field Team's contents", runtime) { $0.stack.count == 2 && Self.topMenu($0)?.isLoading == false }
+        #expect(Self.topMenu(runtime.model)?.site?.groupId == 20500)
+        runtime.finish()
+    }
 }

@@ -9,6 +9,14 @@ extension PortalBrowser {
             return resizeChildren(size, on: &model)
         case .command(let command):
             return perform(command, on: &model)
+        case .clicked(let y):
+            guard case .menu(var menu)? = model.stack.last else { return [] }
+            let body = BrowserLayout(size: model.size).body
+            let index = menu.scroll.firstRow + (y - body.y)
+            guard y >= body.y, y < body.maxY, menu.items.indices.contains(index), menu.items[index].isSelectable else { return [] }
+            if index == menu.cursor { return perform(.open, on: &model) }
+            menu.move(to: index, direction: 1)
+            model.stack[model.stack.count - 1] = .menu(menu)
         case .sitesLoaded(let result):
             var offline = false
             updateMenu(at: 0, on: &model) { menu in

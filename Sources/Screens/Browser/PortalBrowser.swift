@@ -84,6 +84,8 @@ public struct PortalBrowser: Program {
     public enum Message: Sendable {
         case command(CommandName)
         case resized(Size)
+        /// A click on a menu row: selects it (a click on the selected row opens it).
+        case clicked(y: Int)
         case sitesLoaded(Result<[SiteSummary], any Error>)
         case contentsLoaded(groupId: Int64, Result<SiteContents, any Error>)
         case recordListReady(RecordSetSummary, Result<ListScreenSpec<DDLListRow>, any Error>)
@@ -122,6 +124,14 @@ public struct PortalBrowser: Program {
         case .sync(let sync)?:
             return sync.program.message(for: event, model: sync.model).map { .sync(id: sync.id, $0) }
         case .menu?, nil:
+            if case .mouse(let mouse) = event {
+                switch mouse.action {
+                case .press(.left): return .clicked(y: mouse.position.y)
+                case .wheelDown: return .command(.cursorDown)
+                case .wheelUp: return .command(.cursorUp)
+                default: return nil
+                }
+            }
             guard case .key(let key) = event else { return nil }
             if model.showsHelp { return .command(.help) }
             return keyMap.command(for: key, in: [.browser, .global]).map(Message.command)
