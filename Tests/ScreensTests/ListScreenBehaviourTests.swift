@@ -77,3 +77,31 @@ final class NSLockish: @unchecked Sendable {
     private let lock = NSLock()
     func run<T>(_ body: () -> T) -> T { lock.withLock(body) }
 }
+
+/// Scrolling at a steady pace through a list whose pages take real time: the engine embedded in
+/// the screen prefetches ahead of the cursor, so the cursor never lands on a placeholder.
+@Suite("List screen prefetch")
+@MainActor
+struct ListScreenPrefetchTests {
+    @Test func theCursorNeverWaitsAtReadingSpeed() async throws {
+        // 5× the reading speed against a 10 ms portal: the same 2 rows per load as 40 rows/s at 50 ms.
+        let records = FakeRecords(count: 10_000)
+        await records.configure(latency: .milliseconds(10))
+        let (runtime, _) = ListFixtures.runtime(records)
+        try await ListFixtures.wait("page 0", runtime) { $0.engine.row(at: 0).row != nil }
+        var placeholdersUnderCursor = 0
+        let clock = ContinuousClock()
+        var next = clock.now
+        for _ in 0..<600 {
+            next = next.advanced(by: .milliseconds(5))
+            try await clock.sleep(until: next)
+            runtime.handle(.key(.down))
+            if runtime.model.engine.row(at: runtime.model.cursor).isPlaceholder { placeholdersUnderCursor += 1 }
+        }
+        #expect(runtime.model.cursor == 600)
+        #expect(placeholdersUnderCursor == 0)
+        let requests = await records.requests.map(\.page)
+        #expect(Set(requests).count == requests.count, "no page loaded twice")
+        runtime.finish()
+    }
+}

@@ -15,11 +15,15 @@ actor FakeRecords {
     var failing: Set<Int> = []
     var stale = false
     var marks: [Int64: QueueState] = [:]
+    /// How long each page takes.
+    var latency: Duration = .zero
     private(set) var requests: [PageRequest] = []
 
     init(count: Int) { self.count = count }
 
-    func configure(held: Set<Int>? = nil, failing: Set<Int>? = nil, stale: Bool? = nil, marks: [Int64: QueueState]? = nil) {
+    func configure(held: Set<Int>? = nil, failing: Set<Int>? = nil, stale: Bool? = nil, marks: [Int64: QueueState]? = nil,
+                   latency: Duration? = nil) {
+        if let latency { self.latency = latency }
         if let held { self.held = held }
         if let failing { self.failing = failing }
         if let stale { self.stale = stale }
@@ -30,6 +34,7 @@ actor FakeRecords {
 
     func answer(_ request: PageRequest) async throws -> PageResponse<DDLListRow> {
         requests.append(request)
+        if latency > .zero { try await Task.sleep(for: latency) }
         if held.contains(request.page) {
             try await Task.sleep(for: .seconds(3600))
         }
