@@ -42,6 +42,8 @@ public struct ListQuery: Hashable, Sendable {
 public struct ListScreenSpec<Row: Sendable>: Sendable {
     /// The list's name, e.g. "Issues" (the last breadcrumb).
     public var title: String
+    /// The id of what is listed (the record set of a record list), for a parent opening rows.
+    public var ownerId: Int64?
     /// What a row is, singular and plural, e.g. ("record", "records").
     public var noun: (singular: String, plural: String)
     /// The columns, left to right; they share the width (after ``leadingColumnWidth``).
@@ -64,12 +66,14 @@ public struct ListScreenSpec<Row: Sendable>: Sendable {
     public var loader: @Sendable (ListQuery) -> any PageLoader<Row>
 
     public init(
-        title: String, noun: (singular: String, plural: String) = ("row", "rows"), columns: [ListColumn<Row>],
+        title: String, ownerId: Int64? = nil, noun: (singular: String, plural: String) = ("row", "rows"),
+        columns: [ListColumn<Row>],
         leadingColumnWidth: Int? = nil, mark: @escaping @Sendable (Row) -> RowMark = { _ in .none }, matches: (@Sendable (Row, String) -> Bool)? = nil,
         sortOptions: [ListSortOption] = [], filtersByCreator: Bool = false, canCreate: Bool = false,
         layout: PageLayout = PageLayout(), loader: @escaping @Sendable (ListQuery) -> any PageLoader<Row>
     ) {
         self.title = title
+        self.ownerId = ownerId
         self.noun = noun
         self.columns = columns
         self.leadingColumnWidth = leadingColumnWidth

@@ -42,7 +42,7 @@ extension ListScreenSpec where Row == DDLListRow {
             })
         }
         return ListScreenSpec(
-            title: title, noun: ("record", "records"), columns: columns, leadingColumnWidth: 8,
+            title: title, ownerId: configuration.recordSetId, noun: ("record", "records"), columns: columns, leadingColumnWidth: 8,
             mark: { $0.isInConflict ? .conflict : $0.isDirty ? .dirty : .none },
             matches: { row, text in row.matches(text) || row.recordId.map(String.init) == text },
             sortOptions: sortOptions, filtersByCreator: currentUserId != 0, canCreate: true, layout: configuration.layout,
