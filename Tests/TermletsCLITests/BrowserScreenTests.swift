@@ -13,35 +13,35 @@ struct BrowserScreenTests {
 
     @Test func browsesFromTheSiteListToARecordListAndBack() async throws {
         let home = try CLIHome()
-        let terminal = try TmuxSession(
+        let terminal = try await TmuxSession.startOffPool(
             [TermletsBinary.url.path] + home.options, columns: 100, rows: 30, environment: ListScreenTests.environment)
-        try await terminal.waitForScreen("the site list", timeout: 120) {
+        try await terminal.screen("the site list", timeout: 120) {
             $0.hasPrefix(" Sites") && Self.cursorLine($0)?.contains("Termlets Demo") == true
         }
-        try terminal.send("Enter")
-        try await terminal.waitForScreen("the site's record sets and folders", timeout: 20) {
+        try await terminal.press("Enter")
+        try await terminal.screen("the site's record sets and folders", timeout: 20) {
             $0.contains("Record sets") && $0.contains("Demo images") && $0.contains("Demo bookmarks")
         }
-        try terminal.send("Down")
-        try await terminal.waitForScreen("Issues selected") { Self.cursorLine($0)?.contains("Issues") == true }
-        try terminal.send("Enter")
-        let list = try await terminal.waitForScreen("the Issues list", timeout: 30) {
+        try await terminal.press("Down")
+        try await terminal.screen("Issues selected") { Self.cursorLine($0)?.contains("Issues") == true }
+        try await terminal.press("Enter")
+        let list = try await terminal.screen("the Issues list", timeout: 30) {
             $0.contains("Sites › Termlets Demo › Issues") && Self.cursorLine($0)?.contains("100001") == true
         }
         #expect(list.contains("1 of 10000"))
-        try terminal.send("Down")
-        try terminal.send("Down")
-        try await terminal.waitForScreen("the third record") { Self.cursorLine($0)?.contains("100003") == true }
-        try terminal.send("Escape")
-        try await terminal.waitForScreen("back on the site with Issues selected") {
+        try await terminal.press("Down")
+        try await terminal.press("Down")
+        try await terminal.screen("the third record") { Self.cursorLine($0)?.contains("100003") == true }
+        try await terminal.press("Escape")
+        try await terminal.screen("back on the site with Issues selected") {
             $0.contains("Record sets") && Self.cursorLine($0)?.contains("Issues") == true
         }
-        try terminal.send("Escape")
-        try await terminal.waitForScreen("back on the site list") {
+        try await terminal.press("Escape")
+        try await terminal.screen("back on the site list") {
             $0.hasPrefix(" Sites") && Self.cursorLine($0)?.contains("Termlets Demo") == true
         }
-        try terminal.send("q")
-        let end = try await terminal.waitFor(text: "[exit ")
+        try await terminal.press("q")
+        let end = try await terminal.screen(containing: "[exit ")
         #expect(end.contains("[exit 0]"))
     }
 
@@ -65,10 +65,10 @@ struct BrowserScreenTests {
             environment: Self.password)
         #expect(read.status == 0, "\(read.stderr)")
 
-        let terminal = try TmuxSession(
+        let terminal = try await TmuxSession.startOffPool(
             [TermletsBinary.url.path, "list", "--record-set-id", "40003"] + server + home.options, columns: 100, rows: 30,
             environment: ListScreenTests.environment.merging(Self.password) { $1 })
-        try await terminal.waitForScreen("the contacts online", timeout: 120) {
+        try await terminal.screen("the contacts online", timeout: 120) {
             $0.contains("1 of 3") && $0.contains("· online") && Self.cursorLine($0)?.contains("43001") == true
         }
 
@@ -78,31 +78,31 @@ struct BrowserScreenTests {
                 + server, environment: Self.password)
         #expect(queued["status"] == "queued")
 
-        try terminal.send("r")
-        let stale = try await terminal.waitForScreen("stale rows from the cache", timeout: 60) {
+        try await terminal.press("r")
+        let stale = try await terminal.screen("stale rows from the cache", timeout: 60) {
             $0.contains("offline: cached") && $0.contains("· offline")
         }
         #expect(Self.cursorLine(stale)?.hasPrefix("›~") == true, "the stale marker")
 
         try await Self.setOffline(false, address)
-        try terminal.send("s")
-        try await terminal.waitForScreen("the queued write in the sync view", timeout: 20) {
+        try await terminal.press("s")
+        try await terminal.screen("the queued write in the sync view", timeout: 20) {
             $0.contains("1 waiting") && $0.contains("add record (record set 40003)")
         }
-        try terminal.send("s")
-        let synced = try await terminal.waitForScreen("the queue cleared", timeout: 60) {
+        try await terminal.press("s")
+        let synced = try await terminal.screen("the queue cleared", timeout: 60) {
             $0.contains("Nothing waiting for the portal.") && $0.contains("synced 1")
         }
         #expect(synced.contains("· online"))
-        try terminal.send("Escape")
+        try await terminal.press("Escape")
         // Wait for the list before the next key: Esc and a key at once would read as Alt-key.
-        try await terminal.waitForScreen("the list again") { $0.hasPrefix(" Contacts ") && !$0.contains("Sync") }
-        try terminal.send("r")
-        try await terminal.waitForScreen("four contacts online", timeout: 30) {
+        try await terminal.screen("the list again") { $0.hasPrefix(" Contacts ") && !$0.contains("Sync") }
+        try await terminal.press("r")
+        try await terminal.screen("four contacts online", timeout: 30) {
             $0.contains("of 4") && !$0.contains("offline: cached")
         }
-        try terminal.send("q")
-        let end = try await terminal.waitFor(text: "[exit ")
+        try await terminal.press("q")
+        let end = try await terminal.screen(containing: "[exit ")
         #expect(end.contains("[exit 0]"))
     }
 
