@@ -105,7 +105,10 @@ struct ListScreenSnapshotTests {
 
     @Test func searchWithinLoadedRows() async throws {
         let (runtime, _) = ListFixtures.runtime(FakeRecords(count: 10_000))
-        try await ListFixtures.wait("page 0", runtime) { $0.engine.row(at: 0).row != nil }
+        // The matches are those of the loaded rows: wait for the prefetch to settle.
+        try await ListFixtures.wait("page 0 and the prefetch", runtime) {
+            $0.engine.row(at: 0).row != nil && $0.engine.pagesInFlight.isEmpty && $0.engine.loadedPages.count == 3
+        }
         runtime.handle(.key(.character("/")))
         for character in "issue 1" { runtime.handle(.key(.character(character))) }
         GoldenSnapshot.assertMatches(ListFixtures.frame(runtime), named: "list-80x24-search-prompt")
