@@ -3,8 +3,8 @@ import Screenlets
 import Screens
 
 extension BookmarksCommand {
-    /// On a terminal, without `--format`, `--page` or `--all`: the bookmarks screen.
-    var opensScreen: Bool { format == nil && !paging.isGiven && InteractiveScreen.isAvailable }
+    /// On a terminal, without `--format`, `--page`, `--all` or `--events`: the bookmarks screen.
+    var opensScreen: Bool { format == nil && events == nil && !paging.isGiven && InteractiveScreen.isAvailable }
 
     /// The Bookmarks example list on the list screen (Esc quits).
     func runScreen() async throws {

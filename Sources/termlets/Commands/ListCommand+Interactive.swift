@@ -2,8 +2,8 @@ import Screenlets
 import Screens
 
 extension ListCommand {
-    /// On a terminal, without `--format`, `--page` or `--all`: the record list screen.
-    var opensScreen: Bool { format == nil && !paging.isGiven && InteractiveScreen.isAvailable }
+    /// On a terminal, without `--format`, `--page`, `--all` or `--events`: the record list screen.
+    var opensScreen: Bool { format == nil && events == nil && !paging.isGiven && InteractiveScreen.isAvailable }
 
     /// The record list screen (inside the browser, so the sync view is a key away; Esc quits).
     func runScreen() async throws {
