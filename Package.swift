@@ -153,7 +153,9 @@ let package = Package(
         .testTarget(
             name: "ScreensTests",
             dependencies: [
-                "Screens", "Screenlets", "DDM", "PortalClient", "OfflineStore", "TermUI", "TermUITesting", "TermletsTestSupport",
+                "Screens", "Screenlets", "DDM", "TermUI", "TermUITesting", "TermletsTestSupport",
+                // The form screen's tests drive the real screenlet on an in-process emulator.
+                "PortalEmulator", "PortalClient", "OfflineStore",
             ],
             exclude: ["__Snapshots__"]
         ),
