@@ -45,6 +45,43 @@ struct BrowserScreenTests {
         #expect(end.contains("[exit 0]"))
     }
 
+    /// Enter on a record opens it in the form screen; Esc comes back to the same row; `n` starts
+    /// a new record which, submitted, shows up in the refreshed list.
+    @Test func aRecordOpensInTheFormAndBackReturnsToTheSameRow() async throws {
+        let home = try CLIHome()
+        let terminal = try await TmuxSession.startOffPool(
+            [TermletsBinary.url.path, "list", "--record-set-id", "40003"] + home.options, columns: 100, rows: 30,
+            environment: ListScreenTests.environment)
+        try await terminal.screen("the contacts", timeout: 120) {
+            $0.contains("1 of 3") && Self.cursorLine($0)?.contains("43001") == true
+        }
+        try await terminal.press("Down")
+        try await terminal.screen("the second contact") { Self.cursorLine($0)?.contains("43002") == true }
+        try await terminal.press("Enter")
+        let form = try await terminal.screen("the record in the form", timeout: 30) { $0.contains("Record 43002") }
+        #expect(form.contains("Name"))
+        try await terminal.press("Escape")
+        try await terminal.screen("back on the same row", timeout: 20) {
+            $0.contains("of 3") && Self.cursorLine($0)?.contains("43002") == true
+        }
+        try await terminal.press("n")
+        try await terminal.screen("a new record", timeout: 30) { $0.contains("New record") && Self.cursorLine($0)?.contains("Name") == true }
+        try await terminal.press("Enter")
+        try await terminal.typeOffPool("Grace Hopper")
+        try await terminal.screen("the name typed") { $0.contains("Grace Hopper") }
+        try await terminal.press("Enter")
+        try await terminal.press("C-s")
+        try await terminal.screen("the record submitted", timeout: 30) { $0.contains("submitted (approved)") }
+        try await terminal.press("Escape")
+        let list = try await terminal.screen("the list with the new record", timeout: 30) {
+            $0.contains("of 4") && $0.contains("Grace Hopper") && !$0.contains("refreshing")
+        }
+        #expect(Self.cursorLine(list)?.contains("43002") == true, "the cursor stayed on its row")
+        try await terminal.press("q")
+        let end = try await terminal.screen(containing: "[exit ")
+        #expect(end.contains("[exit 0]"))
+    }
+
     /// On a `termlets portal` the test started: the list goes offline (fault injection), shows its
     /// rows from the cache marked stale; a write is queued meanwhile; back online, the sync view
     /// sends it and the queue is empty.

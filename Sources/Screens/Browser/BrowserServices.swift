@@ -14,6 +14,8 @@ public struct BrowserServices: Sendable {
     public var pendingCount: @Sendable () async -> Int
     /// The sync view's services; nil hides the sync view.
     public var sync: SyncServices?
+    /// The form screen of a record (or a new one); nil: records cannot be opened.
+    public var openForm: (@Sendable (FormRequest) async throws -> FormScreen)?
 
     public init(
         sites: @escaping @Sendable () async throws -> [SiteSummary],
@@ -21,7 +23,8 @@ public struct BrowserServices: Sendable {
         recordList: @escaping @Sendable (SiteSummary?, RecordSetSummary) async throws -> ListScreenSpec<DDLListRow>,
         bookmarksList: @escaping @Sendable (SiteSummary, FolderSummary) -> ListScreenSpec<Bookmark>,
         pendingCount: @escaping @Sendable () async -> Int = { 0 },
-        sync: SyncServices? = nil
+        sync: SyncServices? = nil,
+        openForm: (@Sendable (FormRequest) async throws -> FormScreen)? = nil
     ) {
         self.sites = sites
         self.contents = contents
@@ -29,5 +32,6 @@ public struct BrowserServices: Sendable {
         self.bookmarksList = bookmarksList
         self.pendingCount = pendingCount
         self.sync = sync
+        self.openForm = openForm
     }
 }

@@ -52,6 +52,14 @@ extension PortalBrowser {
             return forwardBookmarks(child, to: id, on: &model)
         case .sync(let id, let child):
             return forwardSync(child, to: id, on: &model)
+        case .formReady(let crumb, let result):
+            switch result {
+            case .success(let form): return pushForm(form, crumb: crumb, on: &model)
+            case .failure(let error):
+                setTopListMessage("cannot open the form: \(ListScreenText.describe(error))", on: &model)
+            }
+        case .form(let id, let child):
+            return forwardForm(child, to: id, on: &model)
         case .pendingCount(let count):
             model.status.pendingWrites = count
             return broadcastStatus(on: &model)
@@ -251,15 +259,60 @@ extension PortalBrowser {
         case .quit?: return [.quit]
         case .openSync?: return pushSync(on: &model)
         case .open?:
-            // Seam for the form screen (branch `formscreen`): open the record in the form here.
-            setTopListMessage("record \(row?.recordId.map(String.init) ?? "?"): the form screen is not merged yet", on: &model)
-            return []
+            guard let recordId = row?.recordId else { return [] }
+            return requestForm(recordId: recordId, crumb: "record \(recordId)", on: &model)
         case .create?:
-            setTopListMessage("new record: the form screen is not merged yet", on: &model)
-            return []
+            return requestForm(recordId: nil, crumb: "new record", on: &model)
         case nil:
             return []
         }
+    }
+
+    /// Asks the program for the form of a record of the list on top (or a new one).
+    private func requestForm(recordId: Int64?, crumb: String, on model: inout Model) -> [Effect<Message>] {
+        guard let openForm = services.openForm else {
+            setTopListMessage("\(crumb): no form screen here", on: &model)
+            return []
+        }
+        guard case .records(let list)? = model.stack.last, let recordSetId = list.program.spec.ownerId else { return [] }
+        setTopListMessage("opening \(crumb)…", on: &model)
+        let request = FormRequest(recordSetId: recordSetId, recordId: recordId, size: model.size, status: model.status)
+        return [.task { .formReady(crumb: crumb, await Result(catching: { try await openForm(request) })) }]
+    }
+
+    func pushForm(_ program: FormScreen, crumb: String, on model: inout Model) -> [Effect<Message>] {
+        setTopListMessage("", on: &model)
+        let id = model.nextId
+        model.nextId += 1
+        let (child, effects) = program.initialize()
+        model.stack.append(.form(Embedded(id: id, program: program, model: child, crumb: crumb)))
+        return effects.forwarded { Message.form(id: id, $0) }
+    }
+
+    /// Runs a form message; when the form quits (Esc, q, after its prompts), it is closed and the
+    /// list below refreshed (its cursor stays on the same row).
+    private func forwardForm(_ message: FormScreenMessage, to id: Int, on model: inout Model) -> [Effect<Message>] {
+        guard let index = model.stack.firstIndex(where: { if case .form(let f) = $0 { return f.id == id }; return false }),
+            case .form(var form) = model.stack[index]
+        else { return [] }
+        let effects = form.program.update(&form.model, message)
+        let quits = effects.contains(where: \.isQuit) || form.model.quitting
+        var result = effects.filter { !$0.isQuit }.forwarded { Message.form(id: id, $0) }
+        model.stack[index] = .form(form)
+        guard quits else { return result }
+        model.stack.remove(at: index)
+        let driver = form.program.driver
+        result.append(.task {
+            await driver.screenlet.close()
+            return nil
+        })
+        result.append(countPending())
+        if case .records(var list)? = model.stack.last, index == model.stack.count {
+            let listId = list.id
+            result += list.program.update(&list.model, .command(.refresh)).forwarded { Message.records(id: listId, $0) }
+            model.stack[model.stack.count - 1] = .records(list)
+        }
+        return result
     }
 
     private func setTopListMessage(_ text: String, on model: inout Model) {
@@ -281,7 +334,7 @@ extension PortalBrowser {
             case .sync(var sync):
                 _ = sync.program.update(&sync.model, .status(model.status))
                 model.stack[index] = .sync(sync)
-            case .menu:
+            case .menu, .form:
                 break
             }
         }
@@ -308,6 +361,10 @@ extension PortalBrowser {
                 let id = sync.id
                 effects += sync.program.update(&sync.model, .resized(size)).forwarded { Message.sync(id: id, $0) }
                 model.stack[index] = .sync(sync)
+            case .form(var form):
+                let id = form.id
+                effects += form.program.update(&form.model, .resize(size)).forwarded { Message.form(id: id, $0) }
+                model.stack[index] = .form(form)
             }
         }
         return effects

@@ -44,6 +44,8 @@ public struct PortalBrowser: Program {
         case records(Embedded<ListScreen<DDLListRow>>)
         case bookmarks(Embedded<ListScreen<Bookmark>>)
         case sync(Embedded<SyncView>)
+        /// The form screen of a record, opened from a record list.
+        case form(Embedded<FormScreen>)
     }
 
     /// A child program and its model, compared by id and model.
@@ -51,6 +53,8 @@ public struct PortalBrowser: Program {
         public let id: Int
         public let program: Child
         public internal(set) var model: Child.Model
+        /// The breadcrumb, for screens that do not name themselves (the form).
+        public var crumb = ""
         public static func == (lhs: Self, rhs: Self) -> Bool { lhs.id == rhs.id && lhs.model == rhs.model }
     }
 
@@ -70,6 +74,7 @@ public struct PortalBrowser: Program {
                 case .records(let list): return list.model.breadcrumbs.last ?? ""
                 case .bookmarks(let list): return list.model.breadcrumbs.last ?? ""
                 case .sync: return "Sync"
+                case .form(let form): return form.crumb
                 }
             }
         }
@@ -92,6 +97,9 @@ public struct PortalBrowser: Program {
         case records(id: Int, ListScreen<DDLListRow>.Message)
         case bookmarks(id: Int, ListScreen<Bookmark>.Message)
         case sync(id: Int, SyncView.Message)
+        /// The form screen asked for is ready (or could not be built).
+        case formReady(crumb: String, Result<FormScreen, any Error>)
+        case form(id: Int, FormScreenMessage)
         case pendingCount(Int)
     }
 
@@ -115,7 +123,8 @@ public struct PortalBrowser: Program {
 
     public func message(for event: InputEvent, model: Model) -> Message? {
         if case .resize(let size) = event { return .resized(size) }
-        if case .key(let key) = event, key == KeyMap.alwaysQuitKey { return .command(.forceQuit) }
+        // Ctrl-C quits from the menus; the embedded screens handle it (the form asks first
+        // when there are unsaved changes).
         switch model.stack.last {
         case .records(let list)?:
             return list.program.message(for: event, model: list.model).map { .records(id: list.id, $0) }
@@ -123,7 +132,10 @@ public struct PortalBrowser: Program {
             return list.program.message(for: event, model: list.model).map { .bookmarks(id: list.id, $0) }
         case .sync(let sync)?:
             return sync.program.message(for: event, model: sync.model).map { .sync(id: sync.id, $0) }
+        case .form(let form)?:
+            return form.program.message(for: event, model: form.model).map { .form(id: form.id, $0) }
         case .menu?, nil:
+            if case .key(let key) = event, key == KeyMap.alwaysQuitKey { return .command(.forceQuit) }
             if case .mouse(let mouse) = event {
                 switch mouse.action {
                 case .press(.left): return .clicked(y: mouse.position.y)

@@ -22,7 +22,31 @@ enum ScreenServices {
             },
             bookmarksList: { site, folder in bookmarksList(connection, groupId: site.groupId, folder: folder) },
             pendingCount: { pendingCount(connection.database) },
-            sync: sync(connection))
+            sync: sync(connection),
+            openForm: { request in try form(connection, request) })
+    }
+
+    /// The form screen of a record (or a new one) of a record set, on the connection's cache,
+    /// loading and submitting remote-first (an unreachable portal queues the write).
+    static func form(_ connection: CacheReadingConnection, _ request: FormRequest) throws -> FormScreen {
+        let cache = try connection.database ?? OfflineCache.open(connection.settings)
+        var attributes = FormScreenletAttributes()
+        attributes.groupId = connection.groupId
+        attributes.repositoryId = connection.groupId
+        attributes.recordSetId = request.recordSetId
+        attributes.recordId = request.recordId ?? 0
+        attributes.autoLoad = true
+        attributes.loadPolicy = .remoteFirst
+        attributes.submitPolicy = .remoteFirst
+        let locale = PortalLocale(connection.locale) ?? .enUS
+        let screenlet = FormScreenlet(
+            portal: FormPortal(session: connection.session), cache: cache, attributes: attributes, locale: locale)
+        let theme = FormCommand.loadTheme(named: nil)
+        var configuration = FormScreenConfiguration(
+            loadedTheme: theme, connection: request.status, initialSize: request.size,
+            today: FormCommand.today(), workingDirectory: FileManager.default.currentDirectoryPath)
+        configuration.notice = theme.warnings.first
+        return FormScreen(driver: FormDriver(screenlet: screenlet), configuration: configuration, locale: locale)
     }
 
     /// The record list of `context` with `fieldNames` as label fields.
