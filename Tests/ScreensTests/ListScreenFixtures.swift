@@ -90,17 +90,17 @@ enum ListFixtures {
     /// Waits until the runtime's model satisfies `condition`.
     @MainActor
     static func wait<P: Program>(_ what: String, _ runtime: Runtime<P>, _ condition: @escaping (P.Model) -> Bool) async throws {
-        _ = try await waitFor(what, timeout: 10) { @MainActor in condition(runtime.model) ? true : nil }
+        _ = try await waitFor(what, timeout: 60) { @MainActor in condition(runtime.model) ? true : nil }
     }
 
     /// Waits until the loader was asked for at least `count` pages.
     nonisolated static func waitForRequests(_ records: FakeRecords, atLeast count: Int) async throws {
-        _ = try await waitFor("\(count) page requests") { await records.requestCount() >= count ? true : nil }
+        _ = try await waitFor("\(count) page requests", timeout: 60) { await records.requestCount() >= count ? true : nil }
     }
 
     /// Waits until the loader was asked for `page`.
     nonisolated static func waitForRequest(_ records: FakeRecords, page: Int) async throws {
-        _ = try await waitFor("a request for page \(page)") { await records.requests.contains { $0.page == page } ? true : nil }
+        _ = try await waitFor("a request for page \(page)", timeout: 60) { await records.requests.contains { $0.page == page } ? true : nil }
     }
 
     /// The frame the program draws now.

@@ -19,13 +19,13 @@ struct BrowserScreenTests {
             $0.hasPrefix(" Sites") && Self.cursorLine($0)?.contains("Termlets Demo") == true
         }
         try await terminal.press("Enter")
-        try await terminal.screen("the site's record sets and folders", timeout: 20) {
+        try await terminal.screen("the site's record sets and folders", timeout: 60) {
             $0.contains("Record sets") && $0.contains("Demo images") && $0.contains("Demo bookmarks")
         }
         try await terminal.press("Down")
         try await terminal.screen("Issues selected") { Self.cursorLine($0)?.contains("Issues") == true }
         try await terminal.press("Enter")
-        let list = try await terminal.screen("the Issues list", timeout: 30) {
+        let list = try await terminal.screen("the Issues list", timeout: 60) {
             $0.contains("Sites › Termlets Demo › Issues") && Self.cursorLine($0)?.contains("100001") == true
         }
         #expect(list.contains("1 of 10000"))
@@ -58,22 +58,22 @@ struct BrowserScreenTests {
         try await terminal.press("Down")
         try await terminal.screen("the second contact") { Self.cursorLine($0)?.contains("43002") == true }
         try await terminal.press("Enter")
-        let form = try await terminal.screen("the record in the form", timeout: 30) { $0.contains("Record 43002") }
+        let form = try await terminal.screen("the record in the form", timeout: 60) { $0.contains("Record 43002") }
         #expect(form.contains("Name"))
         try await terminal.press("Escape")
-        try await terminal.screen("back on the same row", timeout: 20) {
+        try await terminal.screen("back on the same row", timeout: 60) {
             $0.contains("of 3") && Self.cursorLine($0)?.contains("43002") == true
         }
         try await terminal.press("n")
-        try await terminal.screen("a new record", timeout: 30) { $0.contains("New record") && Self.cursorLine($0)?.contains("Name") == true }
+        try await terminal.screen("a new record", timeout: 60) { $0.contains("New record") && Self.cursorLine($0)?.contains("Name") == true }
         try await terminal.press("Enter")
         try await terminal.typeOffPool("Grace Hopper")
         try await terminal.screen("the name typed") { $0.contains("Grace Hopper") }
         try await terminal.press("Enter")
         try await terminal.press("C-s")
-        try await terminal.screen("the record submitted", timeout: 30) { $0.contains("submitted (approved)") }
+        try await terminal.screen("the record submitted", timeout: 60) { $0.contains("submitted (approved)") }
         try await terminal.press("Escape")
-        let list = try await terminal.screen("the list with the new record", timeout: 30) {
+        let list = try await terminal.screen("the list with the new record", timeout: 60) {
             $0.contains("of 4") && $0.contains("Grace Hopper") && !$0.contains("refreshing")
         }
         #expect(Self.cursorLine(list)?.contains("43002") == true, "the cursor stayed on its row")
@@ -123,7 +123,7 @@ struct BrowserScreenTests {
 
         try await Self.setOffline(false, address)
         try await terminal.press("s")
-        try await terminal.screen("the queued write in the sync view", timeout: 20) {
+        try await terminal.screen("the queued write in the sync view", timeout: 60) {
             $0.contains("1 waiting") && $0.contains("add record (record set 40003)")
         }
         try await terminal.press("s")
@@ -135,7 +135,7 @@ struct BrowserScreenTests {
         // Wait for the list before the next key: Esc and a key at once would read as Alt-key.
         try await terminal.screen("the list again") { $0.hasPrefix(" Contacts ") && !$0.contains("Sync") }
         try await terminal.press("r")
-        try await terminal.screen("four contacts online", timeout: 30) {
+        try await terminal.screen("four contacts online", timeout: 60) {
             $0.contains("of 4") && !$0.contains("offline: cached")
         }
         try await terminal.press("q")

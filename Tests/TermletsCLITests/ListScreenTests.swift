@@ -35,11 +35,11 @@ struct ListScreenTests {
 
         // End jumps to the last record; its page loads directly.
         try await terminal.press("End")
-        try await terminal.screen("the last record under the cursor", timeout: 20) {
+        try await terminal.screen("the last record under the cursor", timeout: 60) {
             $0.contains("10000 of 10000") && Self.cursorLine($0)?.contains("110000") == true
         }
         try await terminal.press("Home")
-        try await terminal.screen("the first record again", timeout: 20) {
+        try await terminal.screen("the first record again", timeout: 60) {
             $0.contains("1 of 10000") && Self.cursorLine($0)?.contains("100001") == true
         }
 
@@ -48,9 +48,9 @@ struct ListScreenTests {
         for page in 1...6 {
             try await terminal.press("PageDown")
             let row = 1 + page * 25
-            let shown = try await terminal.screen("row \(row)", timeout: 20) { $0.contains("\(row) of 10000") }
+            let shown = try await terminal.screen("row \(row)", timeout: 60) { $0.contains("\(row) of 10000") }
             if Self.cursorLine(shown)?.contains("loading…") == true { placeholdersSeen += 1 }
-            try await terminal.screen("record \(100_000 + row) under the cursor", timeout: 10) {
+            try await terminal.screen("record \(100_000 + row) under the cursor", timeout: 60) {
                 Self.cursorLine($0)?.contains(String(100_000 + row)) == true
             }
         }
@@ -58,11 +58,11 @@ struct ListScreenTests {
 
         // Refresh keeps the rows and comes back to the same place.
         try await terminal.press("r")
-        try await terminal.screen("the list after refresh", timeout: 20) {
+        try await terminal.screen("the list after refresh", timeout: 60) {
             !$0.contains("refreshing") && Self.cursorLine($0)?.contains("100151") == true
         }
         try await terminal.press("F5")
-        try await terminal.screen("the list after F5", timeout: 20) {
+        try await terminal.screen("the list after F5", timeout: 60) {
             !$0.contains("refreshing") && $0.contains("151 of 10000")
         }
 
@@ -78,9 +78,9 @@ struct ListScreenTests {
         try await terminal.typeOffPool("issue 2")
         try await terminal.screen(containing: "/issue 2")
         try await terminal.press("Enter")
-        try await terminal.screen("the first match", timeout: 10) { Self.cursorLine($0)?.contains("100002") == true }
+        try await terminal.screen("the first match", timeout: 60) { Self.cursorLine($0)?.contains("100002") == true }
         try await terminal.press("n")
-        try await terminal.screen("the next match", timeout: 10) { Self.cursorLine($0)?.contains("100020") == true }
+        try await terminal.screen("the next match", timeout: 60) { Self.cursorLine($0)?.contains("100020") == true }
         try await terminal.press("Escape")
         try await terminal.screen("the search cleared") { !$0.contains("loaded matches") }
         try await terminal.press("Escape")

@@ -14,7 +14,7 @@ extension TmuxSession {
     /// Waits until the screen satisfies `predicate`, polling on its own thread; returns that screen.
     @discardableResult
     func screen(
-        _ what: String, timeout: Double = 15, _ predicate: @escaping @Sendable (String) -> Bool
+        _ what: String, timeout: Double = 30, _ predicate: @escaping @Sendable (String) -> Bool
     ) async throws -> String {
         try await offPool {
             let deadline = Date().addingTimeInterval(timeout)
@@ -32,7 +32,7 @@ extension TmuxSession {
 
     /// Waits until the screen contains `text`.
     @discardableResult
-    func screen(containing text: String, timeout: Double = 15) async throws -> String {
+    func screen(containing text: String, timeout: Double = 60) async throws -> String {
         try await screen("screen to contain \(text.debugDescription)", timeout: timeout) { $0.contains(text) }
     }
 
