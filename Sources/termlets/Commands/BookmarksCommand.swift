@@ -17,11 +17,7 @@ struct BookmarksCommand: AsyncParsableCommand {
     @Option(name: .customLong("folder-id"), help: "The bookmarks folder (0: the root).")
     var folderId: Int64
 
-    @Option(help: "The page to print, counted from 0 (page 0: 50 entries, later pages 25).")
-    var page: Int?
-
-    @Flag(help: "Print every page, in order.")
-    var all = false
+    @OptionGroup var paging: PagingOptions
 
     @Option(name: .customLong("offline-policy"), help: "remote-only, remote-first, cache-first, cache-only or cache-then-remote.")
     var offlinePolicy: LoadPolicy = .remoteFirst
@@ -35,12 +31,15 @@ struct BookmarksCommand: AsyncParsableCommand {
     @Flag(help: "Plain mode: print the rows, never open a screen (also when not on a terminal).")
     var plain = false
 
+    private var page: Int? { paging.page }
+    private var all: Bool { paging.all }
+
     func validate() throws {
-        guard page == nil || !all else { throw ValidationError("give --page or --all, not both") }
-        guard (page ?? 0) >= 0 else { throw ValidationError("--page counts from 0") }
+        if let problem = paging.problem { throw ValidationError(problem) }
     }
 
     func run() async throws {
+        if opensScreen { return try await runScreen() }
         let format = try OutputFormat.resolve(format, allowed: [.json, .text])
         try await connection.withCacheReadingConnection(policy: offlinePolicy) { connection in
             guard connection.groupId > 0 else { throw CommandFailure(.input, "give --group-id (the site is unknown offline)") }

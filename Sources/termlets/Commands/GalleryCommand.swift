@@ -30,11 +30,10 @@ struct GalleryCommand: AsyncParsableCommand {
     @Flag(help: "Print the folder's images.")
     var list = false
 
-    @Option(help: "With --list: the page to print, counted from 0.")
-    var page: Int?
-
-    @Flag(help: "With --list: print every page, in order.")
-    var all = false
+    /// With --list: `--page N` or `--all`.
+    @OptionGroup var paging: PagingOptions
+    private var page: Int? { paging.page }
+    private var all: Bool { paging.all }
 
     @Option(help: "Upload this image file.")
     var upload: String?

@@ -40,11 +40,7 @@ struct ListCommand: AsyncParsableCommand {
     @Option(name: .customLong("page-size"), help: "Rows on every later page.")
     var pageSize = 25
 
-    @Option(help: "The page to print, counted from 0.")
-    var page: Int?
-
-    @Flag(help: "Print every page, in order.")
-    var all = false
+    @OptionGroup var paging: PagingOptions
 
     @Option(help: "json, csv or text (default: text on a terminal, JSON otherwise).")
     var format: String?
@@ -59,6 +55,7 @@ struct ListCommand: AsyncParsableCommand {
     var events: String?
 
     func run() async throws {
+        if opensScreen { return try await runScreen() }
         let format = try OutputFormat.resolve(format, allowed: [.json, .csv, .text])
         guard page == nil || !all else { throw CommandFailure(.input, "give --page or --all, not both") }
         guard (page ?? 0) >= 0 else { throw CommandFailure(.input, "--page counts from 0") }
@@ -103,6 +100,9 @@ struct ListCommand: AsyncParsableCommand {
             }
         }
     }
+
+    private var page: Int? { paging.page }
+    private var all: Bool { paging.all }
 
     /// The printed pages: their rows, the row count, and where they came from.
     struct Listing {

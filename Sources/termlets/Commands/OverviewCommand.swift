@@ -17,6 +17,7 @@ struct OverviewCommand: AsyncParsableCommand {
     var format: String?
 
     func run() async throws {
+        if opensBrowser { return try await runBrowser() }
         let format = try OutputFormat.resolve(format, allowed: [.json, .text])
         try await connection.withConnection { connection in
             let overview = try await SiteOverview.load(connection)

@@ -1,0 +1,125 @@
+import Screenlets
+import TermUI
+
+/// A menu of the browser: the user's sites, or one site's record sets and folders. Headings are
+/// not selectable; the cursor and scroll position stay in the menu while a list is open on top,
+/// so going back returns to the same row.
+public struct BrowserMenu: Equatable, Sendable {
+    public enum Item: Hashable, Sendable {
+        case heading(String)
+        case site(SiteSummary)
+        case recordSet(RecordSetSummary)
+        case imageFolder(FolderSummary)
+        case bookmarkFolder(FolderSummary)
+        /// A line of text (e.g. "none").
+        case note(String)
+
+        var isSelectable: Bool {
+            switch self {
+            case .heading, .note: return false
+            default: return true
+            }
+        }
+    }
+
+    /// This menu's breadcrumb.
+    public let crumb: String
+    /// The site whose contents this is (nil for the site list).
+    public let site: SiteSummary?
+    public internal(set) var items: [Item] = []
+    public internal(set) var cursor = 0
+    var scroll = TermUI.Viewport(height: 0)
+    public internal(set) var isLoading = true
+    public internal(set) var error: String?
+
+    init(crumb: String, site: SiteSummary?) {
+        self.crumb = crumb
+        self.site = site
+    }
+
+    /// The site list's items.
+    static func items(forSites sites: [SiteSummary]) -> [Item] {
+        sites.isEmpty ? [.note("You belong to no site.")] : sites.map(Item.site)
+    }
+
+    /// A site's items, by kind.
+    static func items(for contents: SiteContents) -> [Item] {
+        var items: [Item] = [.heading("Record sets")]
+        items += contents.recordSets.isEmpty ? [.note("none")] : contents.recordSets.map(Item.recordSet)
+        items.append(.heading("Image folders"))
+        items += contents.imageFolders.isEmpty ? [.note("none")] : contents.imageFolders.map(Item.imageFolder)
+        items.append(.heading("Bookmark folders"))
+        items += contents.bookmarkFolders.isEmpty ? [.note("none")] : contents.bookmarkFolders.map(Item.bookmarkFolder)
+        return items
+    }
+
+    mutating func show(_ items: [Item]) {
+        self.items = items
+        isLoading = false
+        error = nil
+        cursor = items.firstIndex(where: \.isSelectable) ?? 0
+        move(to: cursor, direction: 1)
+    }
+
+    /// Moves to the nearest selectable item from `index` in `direction` (or the other way).
+    mutating func move(to index: Int, direction: Int) {
+        guard !items.isEmpty else { return }
+        var target = min(max(0, index), items.count - 1)
+        while target >= 0, target < items.count, !items[target].isSelectable { target += direction }
+        if target < 0 || target >= items.count {
+            target = min(max(0, index), items.count - 1)
+            while target >= 0, target < items.count, !items[target].isSelectable { target -= direction }
+        }
+        guard target >= 0, target < items.count else { return }
+        cursor = target
+        scroll.scrollToShow(cursor, rowCount: items.count, margin: 1)
+    }
+
+    var selected: Item? { items.indices.contains(cursor) && items[cursor].isSelectable ? items[cursor] : nil }
+
+    /// The text of an item: name on the left, details on the right.
+    static func texts(_ item: Item) -> (String, String) {
+        switch item {
+        case .heading(let title): return (title, "")
+        case .note(let text): return ("  " + text, "")
+        case .site(let site): return (site.name.isEmpty ? "site \(site.groupId)" : site.name, "site \(site.groupId)")
+        case .recordSet(let set): return ("  " + set.name, "\(set.recordCount) records · \(set.recordSetId)")
+        case .imageFolder(let folder): return ("  " + folder.name, "images · \(folder.folderId)")
+        case .bookmarkFolder(let folder): return ("  " + folder.name, "bookmarks · \(folder.folderId)")
+        }
+    }
+
+    func draw(in rect: Rect, on grid: inout Grid, theme: Theme) {
+        guard rect.height > 0 else { return }
+        if isLoading || error != nil || items.isEmpty {
+            let text = error ?? (isLoading ? "Loading…" : "Nothing here.")
+            let style = error != nil ? theme.style(for: Theme.Component.fieldError) : theme.style(for: "list.row.placeholder")
+            grid.write(text, fitting: Rect(x: rect.x + 2, y: rect.y + rect.height / 2, width: max(0, rect.width - 4), height: 1),
+                       style: style, alignment: .center)
+            return
+        }
+        var scroll = self.scroll
+        scroll.height = rect.height
+        for (offset, index) in scroll.visibleRows(rowCount: items.count).enumerated() {
+            let item = items[index]
+            let line = Rect(x: rect.x, y: rect.y + offset, width: rect.width, height: 1)
+            let isCursor = index == cursor
+            let style: Style
+            switch item {
+            case .heading: style = theme.style(for: Theme.Component.listHeader)
+            case .note: style = theme.style(for: Theme.Component.helpLabel)
+            default: style = theme.style(for: Theme.Component.listRow, states: isCursor ? [.focused] : [])
+            }
+            grid.fill(line, style: isCursor ? style : theme.base)
+            let (name, detail) = Self.texts(item)
+            let detailWidth = min(detail.displayWidth + 2, max(0, line.width / 2))
+            grid.write(isCursor ? "›" : " ", at: Point(x: line.x, y: line.y), style: style, clip: line)
+            grid.write(name, fitting: Rect(x: line.x + 2, y: line.y, width: max(0, line.width - 2 - detailWidth), height: 1), style: style)
+            if detailWidth > 0 {
+                let detailStyle = isCursor ? style : theme.style(for: Theme.Component.helpLabel)
+                grid.write(detail + " ", fitting: Rect(x: line.maxX - detailWidth, y: line.y, width: detailWidth, height: 1),
+                           style: detailStyle, alignment: .right)
+            }
+        }
+    }
+}

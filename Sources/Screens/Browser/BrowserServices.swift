@@ -1,0 +1,37 @@
+import Screenlets
+
+/// What the portal browser needs from the program: the sites and their contents (the
+/// Screenlets `SiteContentsLoader`), a record list per record set, a bookmarks list per folder,
+/// the pending count and the sync view's services. The browser itself does no I/O.
+public struct BrowserServices: Sendable {
+    public var sites: @Sendable () async throws -> [SiteSummary]
+    public var contents: @Sendable (SiteSummary) async throws -> SiteContents
+    /// The record list of a record set (its label fields come from the structure).
+    public var recordList: @Sendable (SiteSummary?, RecordSetSummary) async throws -> ListScreenSpec<DDLListRow>
+    /// The bookmarks list of a folder.
+    public var bookmarksList: @Sendable (SiteSummary, FolderSummary) -> ListScreenSpec<Bookmark>
+    /// Writes waiting in the offline queue.
+    public var pendingCount: @Sendable () async -> Int
+    /// The sync view's services; nil hides the sync view.
+    public var sync: SyncServices?
+    /// The form screen of a record (or a new one); nil: records cannot be opened.
+    public var openForm: (@Sendable (FormRequest) async throws -> FormScreen)?
+
+    public init(
+        sites: @escaping @Sendable () async throws -> [SiteSummary],
+        contents: @escaping @Sendable (SiteSummary) async throws -> SiteContents,
+        recordList: @escaping @Sendable (SiteSummary?, RecordSetSummary) async throws -> ListScreenSpec<DDLListRow>,
+        bookmarksList: @escaping @Sendable (SiteSummary, FolderSummary) -> ListScreenSpec<Bookmark>,
+        pendingCount: @escaping @Sendable () async -> Int = { 0 },
+        sync: SyncServices? = nil,
+        openForm: (@Sendable (FormRequest) async throws -> FormScreen)? = nil
+    ) {
+        self.sites = sites
+        self.contents = contents
+        self.recordList = recordList
+        self.bookmarksList = bookmarksList
+        self.pendingCount = pendingCount
+        self.sync = sync
+        self.openForm = openForm
+    }
+}

@@ -1,0 +1,372 @@
+import Screenlets
+import TermUI
+
+extension PortalBrowser {
+    public func update(_ model: inout Model, _ message: Message) -> [Effect<Message>] {
+        switch message {
+        case .resized(let size):
+            model.size = size
+            return resizeChildren(size, on: &model)
+        case .command(let command):
+            return perform(command, on: &model)
+        case .clicked(let y):
+            guard case .menu(var menu)? = model.stack.last else { return [] }
+            let body = BrowserLayout(size: model.size).body
+            let index = menu.scroll.firstRow + (y - body.y)
+            guard y >= body.y, y < body.maxY, menu.items.indices.contains(index), menu.items[index].isSelectable else { return [] }
+            if index == menu.cursor { return perform(.open, on: &model) }
+            menu.move(to: index, direction: 1)
+            model.stack[model.stack.count - 1] = .menu(menu)
+        case .sitesLoaded(let result):
+            var offline = false
+            updateMenu(at: 0, on: &model) { menu in
+                switch result {
+                case .success(let sites): menu.show(BrowserMenu.items(forSites: sites))
+                case .failure(let error): offline = fail(&menu, error)
+                }
+            }
+            if offline { model.status.online = false }
+        case .contentsLoaded(let groupId, let result):
+            guard let index = model.stack.lastIndex(where: { if case .menu(let m) = $0 { return m.site?.groupId == groupId }; return false })
+            else { return [] }
+            var offline = false
+            updateMenu(at: index, on: &model) { menu in
+                switch result {
+                case .success(let contents): menu.show(BrowserMenu.items(for: contents))
+                case .failure(let error): offline = fail(&menu, error)
+                }
+            }
+            if offline { model.status.online = false }
+        case .recordListReady(let set, let result):
+            model.message = ""
+            switch result {
+            case .success(let spec):
+                let crumbs = model.crumbs + [set.name]
+                return pushRecords(spec, breadcrumbs: crumbs, query: ListQuery(), on: &model)
+            case .failure(let error):
+                model.message = "cannot open \(set.name): \(ListScreenText.describe(error))"
+            }
+        case .records(let id, let child):
+            return forward(child, to: id, on: &model)
+        case .bookmarks(let id, let child):
+            return forwardBookmarks(child, to: id, on: &model)
+        case .sync(let id, let child):
+            return forwardSync(child, to: id, on: &model)
+        case .formReady(let crumb, let result):
+            switch result {
+            case .success(let form): return pushForm(form, crumb: crumb, on: &model)
+            case .failure(let error):
+                setTopListMessage("cannot open the form: \(ListScreenText.describe(error))", on: &model)
+            }
+        case .form(let id, let child):
+            return forwardForm(child, to: id, on: &model)
+        case .pendingCount(let count):
+            model.status.pendingWrites = count
+            return broadcastStatus(on: &model)
+        }
+        return []
+    }
+
+    /// Shows the error in the menu; true when it says the portal cannot be reached.
+    private func fail(_ menu: inout BrowserMenu, _ error: any Error) -> Bool {
+        menu.isLoading = false
+        menu.error = "Could not load: \(ListScreenText.describe(error)) — r retries"
+        return String(describing: error).contains("network")
+    }
+
+    private func updateMenu(at index: Int, on model: inout Model, _ change: (inout BrowserMenu) -> Void) {
+        guard model.stack.indices.contains(index), case .menu(var menu) = model.stack[index] else { return }
+        change(&menu)
+        model.stack[index] = .menu(menu)
+    }
+
+    /// A command on a browser menu.
+    private func perform(_ command: CommandName, on model: inout Model) -> [Effect<Message>] {
+        guard case .menu(var menu)? = model.stack.last else {
+            return command == .forceQuit ? [.quit] : []
+        }
+        let index = model.stack.count - 1
+        let page = max(1, menu.scroll.height - 1)
+        var effects: [Effect<Message>] = []
+        switch command {
+        case .cursorDown: menu.move(to: menu.cursor + 1, direction: 1)
+        case .cursorUp: menu.move(to: menu.cursor - 1, direction: -1)
+        case .pageDown: menu.move(to: menu.cursor + page, direction: 1)
+        case .pageUp: menu.move(to: menu.cursor - page, direction: -1)
+        case .first: menu.move(to: 0, direction: 1)
+        case .last: menu.move(to: menu.items.count - 1, direction: -1)
+        case .help: model.showsHelp.toggle()
+        case .quit, .forceQuit: return [.quit]
+        case .back:
+            model.message = ""
+            return pop(&model)
+        case .refresh:
+            menu.isLoading = true
+            menu.error = nil
+            effects += [reload(menu), countPending()]
+        case .openSync:
+            model.stack[index] = .menu(menu)
+            return pushSync(on: &model)
+        case .open:
+            model.stack[index] = .menu(menu)
+            return open(menu.selected, on: &model)
+        default: break
+        }
+        model.stack[index] = .menu(menu)
+        return effects
+    }
+
+    private func reload(_ menu: BrowserMenu) -> Effect<Message> {
+        let services = self.services
+        if let site = menu.site {
+            return .task { .contentsLoaded(groupId: site.groupId, await Result(catching: { try await services.contents(site) })) }
+        }
+        return .task { .sitesLoaded(await Result(catching: { try await services.sites() })) }
+    }
+
+    /// Enter on a menu item.
+    private func open(_ item: BrowserMenu.Item?, on model: inout Model) -> [Effect<Message>] {
+        model.message = ""
+        switch item {
+        case .site(let site)?:
+            var menu = BrowserMenu(crumb: site.name.isEmpty ? "site \(site.groupId)" : site.name, site: site)
+            menu.scroll.height = BrowserLayout(size: model.size).body.height
+            model.stack.append(.menu(menu))
+            return [reload(menu)]
+        case .recordSet(let set)?:
+            model.message = "opening \(set.name)…"
+            let services = self.services
+            let site = model.currentSite
+            return [.task { .recordListReady(set, await Result(catching: { try await services.recordList(site, set) })) }]
+        case .bookmarkFolder(let folder)?:
+            guard let site = model.currentSite else { return [] }
+            let spec = services.bookmarksList(site, folder)
+            return pushBookmarks(spec, breadcrumbs: model.crumbs + [folder.name], on: &model)
+        case .imageFolder(let folder)?:
+            // Seam for the gallery screen (branch `gallery`): the lead wires it here.
+            model.message = "the gallery screen is not wired yet: termlets gallery --folder-id \(folder.folderId) --list"
+            return []
+        default:
+            return []
+        }
+    }
+
+    /// Leaves the top screen; the one below comes back as it was. Leaving the last one quits.
+    func pop(_ model: inout Model) -> [Effect<Message>] {
+        guard model.stack.count > 1 else { return [.quit] }
+        model.stack.removeLast()
+        return [countPending()]
+    }
+
+    func pushRecords(_ spec: ListScreenSpec<DDLListRow>, breadcrumbs: [String], query: ListQuery, on model: inout Model)
+        -> [Effect<Message>]
+    {
+        let id = model.nextId
+        model.nextId += 1
+        let program = ListScreen(
+            spec: spec, size: model.size, status: model.status, query: query, breadcrumbs: breadcrumbs, isStandalone: false,
+            keyMap: keyMap, theme: theme)
+        let (child, effects) = program.initialize()
+        model.stack.append(.records(Embedded(id: id, program: program, model: child)))
+        return effects.forwarded { Message.records(id: id, $0) }
+    }
+
+    func pushBookmarks(_ spec: ListScreenSpec<Bookmark>, breadcrumbs: [String], on model: inout Model) -> [Effect<Message>] {
+        let id = model.nextId
+        model.nextId += 1
+        let program = ListScreen(
+            spec: spec, size: model.size, status: model.status, breadcrumbs: breadcrumbs, isStandalone: false,
+            keyMap: keyMap, theme: theme)
+        let (child, effects) = program.initialize()
+        model.stack.append(.bookmarks(Embedded(id: id, program: program, model: child)))
+        return effects.forwarded { Message.bookmarks(id: id, $0) }
+    }
+
+    func pushSync(on model: inout Model) -> [Effect<Message>] {
+        guard let services = services.sync else {
+            model.message = "no sync here"
+            return []
+        }
+        let id = model.nextId
+        model.nextId += 1
+        let program = SyncView(
+            services: services, size: model.size, status: model.status, breadcrumbs: model.crumbs + ["Sync"],
+            isStandalone: false, keyMap: keyMap, theme: theme)
+        let (child, effects) = program.initialize()
+        model.stack.append(.sync(Embedded(id: id, program: program, model: child)))
+        return effects.forwarded { Message.sync(id: id, $0) }
+    }
+
+    /// Runs a record list's message and acts on its outcome.
+    private func forward(_ message: ListScreen<DDLListRow>.Message, to id: Int, on model: inout Model) -> [Effect<Message>] {
+        guard let index = model.stack.firstIndex(where: { if case .records(let l) = $0 { return l.id == id }; return false }),
+            case .records(var list) = model.stack[index]
+        else { return [] }
+        let effects = list.program.update(&list.model, message).forwarded { Message.records(id: id, $0) }
+        let outcome = list.model.outcome
+        list.model.clearOutcome()
+        model.status.online = list.model.status.online
+        model.stack[index] = .records(list)
+        return effects + handle(outcome, row: outcome.flatMap { Self.row($0, in: list.model) }, on: &model)
+    }
+
+    private static func row(_ outcome: ListScreen<DDLListRow>.Outcome, in model: ListScreen<DDLListRow>.Model) -> DDLListRow? {
+        if case .open(let index) = outcome { return model.engine.row(at: index).row }
+        return nil
+    }
+
+    private func forwardBookmarks(_ message: ListScreen<Bookmark>.Message, to id: Int, on model: inout Model) -> [Effect<Message>] {
+        guard let index = model.stack.firstIndex(where: { if case .bookmarks(let l) = $0 { return l.id == id }; return false }),
+            case .bookmarks(var list) = model.stack[index]
+        else { return [] }
+        let effects = list.program.update(&list.model, message).forwarded { Message.bookmarks(id: id, $0) }
+        let outcome = list.model.outcome
+        list.model.clearOutcome()
+        model.status.online = list.model.status.online
+        if case .open(let row)? = outcome, let bookmark = list.model.engine.row(at: row).row {
+            list.model.message = bookmark.url
+        }
+        model.stack[index] = .bookmarks(list)
+        switch outcome {
+        case .back?: return effects + pop(&model)
+        case .quit?: return effects + [.quit]
+        case .openSync?: return effects + pushSync(on: &model)
+        default: return effects
+        }
+    }
+
+    private func forwardSync(_ message: SyncView.Message, to id: Int, on model: inout Model) -> [Effect<Message>] {
+        guard let index = model.stack.firstIndex(where: { if case .sync(let s) = $0 { return s.id == id }; return false }),
+            case .sync(var sync) = model.stack[index]
+        else { return [] }
+        let effects = sync.program.update(&sync.model, message).forwarded { Message.sync(id: id, $0) }
+        let outcome = sync.model.outcome
+        sync.model.clearOutcome()
+        model.status.online = sync.model.status.online
+        model.status.pendingWrites = sync.model.status.pendingWrites
+        model.stack[index] = .sync(sync)
+        switch outcome {
+        case .back?: return effects + pop(&model)
+        case .quit?: return effects + [.quit]
+        case nil: return effects
+        }
+    }
+
+    /// What the browser does with a record list's outcome.
+    private func handle(_ outcome: ListScreen<DDLListRow>.Outcome?, row: DDLListRow?, on model: inout Model) -> [Effect<Message>] {
+        switch outcome {
+        case .back?: return pop(&model)
+        case .quit?: return [.quit]
+        case .openSync?: return pushSync(on: &model)
+        case .open?:
+            guard let recordId = row?.recordId else { return [] }
+            return requestForm(recordId: recordId, crumb: "record \(recordId)", on: &model)
+        case .create?:
+            return requestForm(recordId: nil, crumb: "new record", on: &model)
+        case nil:
+            return []
+        }
+    }
+
+    /// Asks the program for the form of a record of the list on top (or a new one).
+    private func requestForm(recordId: Int64?, crumb: String, on model: inout Model) -> [Effect<Message>] {
+        guard let openForm = services.openForm else {
+            setTopListMessage("\(crumb): no form screen here", on: &model)
+            return []
+        }
+        guard case .records(let list)? = model.stack.last, let recordSetId = list.program.spec.ownerId else { return [] }
+        setTopListMessage("opening \(crumb)…", on: &model)
+        let request = FormRequest(recordSetId: recordSetId, recordId: recordId, size: model.size, status: model.status)
+        return [.task { .formReady(crumb: crumb, await Result(catching: { try await openForm(request) })) }]
+    }
+
+    func pushForm(_ program: FormScreen, crumb: String, on model: inout Model) -> [Effect<Message>] {
+        setTopListMessage("", on: &model)
+        let id = model.nextId
+        model.nextId += 1
+        let (child, effects) = program.initialize()
+        model.stack.append(.form(Embedded(id: id, program: program, model: child, crumb: crumb)))
+        return effects.forwarded { Message.form(id: id, $0) }
+    }
+
+    /// Runs a form message; when the form quits (Esc, q, after its prompts), it is closed and the
+    /// list below refreshed (its cursor stays on the same row).
+    private func forwardForm(_ message: FormScreenMessage, to id: Int, on model: inout Model) -> [Effect<Message>] {
+        guard let index = model.stack.firstIndex(where: { if case .form(let f) = $0 { return f.id == id }; return false }),
+            case .form(var form) = model.stack[index]
+        else { return [] }
+        let effects = form.program.update(&form.model, message)
+        let quits = effects.contains(where: \.isQuit) || form.model.quitting
+        var result = effects.filter { !$0.isQuit }.forwarded { Message.form(id: id, $0) }
+        model.stack[index] = .form(form)
+        guard quits else { return result }
+        model.stack.remove(at: index)
+        let driver = form.program.driver
+        result.append(.task {
+            await driver.screenlet.close()
+            return nil
+        })
+        result.append(countPending())
+        if case .records(var list)? = model.stack.last, index == model.stack.count {
+            let listId = list.id
+            result += list.program.update(&list.model, .command(.refresh)).forwarded { Message.records(id: listId, $0) }
+            model.stack[model.stack.count - 1] = .records(list)
+        }
+        return result
+    }
+
+    private func setTopListMessage(_ text: String, on model: inout Model) {
+        guard case .records(var list)? = model.stack.last else { return }
+        _ = list.program.update(&list.model, .notice(text))
+        model.stack[model.stack.count - 1] = .records(list)
+    }
+
+    /// Tells every embedded screen the connection state.
+    private func broadcastStatus(on model: inout Model) -> [Effect<Message>] {
+        for index in model.stack.indices {
+            switch model.stack[index] {
+            case .records(var list):
+                _ = list.program.update(&list.model, .status(model.status))
+                model.stack[index] = .records(list)
+            case .bookmarks(var list):
+                _ = list.program.update(&list.model, .status(model.status))
+                model.stack[index] = .bookmarks(list)
+            case .sync(var sync):
+                _ = sync.program.update(&sync.model, .status(model.status))
+                model.stack[index] = .sync(sync)
+            case .menu, .form:
+                break
+            }
+        }
+        return []
+    }
+
+    private func resizeChildren(_ size: Size, on model: inout Model) -> [Effect<Message>] {
+        var effects: [Effect<Message>] = []
+        for index in model.stack.indices {
+            switch model.stack[index] {
+            case .menu(var menu):
+                menu.scroll.height = BrowserLayout(size: size).body.height
+                menu.move(to: menu.cursor, direction: 1)
+                model.stack[index] = .menu(menu)
+            case .records(var list):
+                let id = list.id
+                effects += list.program.update(&list.model, .resized(size)).forwarded { Message.records(id: id, $0) }
+                model.stack[index] = .records(list)
+            case .bookmarks(var list):
+                let id = list.id
+                effects += list.program.update(&list.model, .resized(size)).forwarded { Message.bookmarks(id: id, $0) }
+                model.stack[index] = .bookmarks(list)
+            case .sync(var sync):
+                let id = sync.id
+                effects += sync.program.update(&sync.model, .resized(size)).forwarded { Message.sync(id: id, $0) }
+                model.stack[index] = .sync(sync)
+            case .form(var form):
+                let id = form.id
+                effects += form.program.update(&form.model, .resize(size)).forwarded { Message.form(id: id, $0) }
+                model.stack[index] = .form(form)
+            }
+        }
+        return effects
+    }
+}

@@ -1,0 +1,28 @@
+import TermUI
+
+extension PortalBrowser {
+    public func view(_ model: Model, size: Size) -> Grid {
+        switch model.stack.last {
+        case .records(let list)?: return list.program.view(list.model, size: size)
+        case .bookmarks(let list)?: return list.program.view(list.model, size: size)
+        case .sync(let sync)?: return sync.program.view(sync.model, size: size)
+        case .form(let form)?: return form.program.view(form.model, size: size)
+        case .menu(let menu)?: return view(menu, model: model, size: size)
+        case nil: return Grid(size: size)
+        }
+    }
+
+    private func view(_ menu: BrowserMenu, model: Model, size: Size) -> Grid {
+        var grid = Grid(size: size)
+        let layout = BrowserLayout(size: size)
+        Breadcrumbs.draw(model.crumbs, in: layout.title, on: &grid, theme: theme)
+        menu.draw(in: layout.body, on: &grid, theme: theme)
+        StatusLine.draw(model.status, message: model.message, into: &grid, rect: layout.status, theme: theme)
+        let contexts: [KeyContext] = [.browser, .global]
+        grid.drawHelpLine(keyMap.helpLine(for: contexts, width: layout.help.width), in: layout.help, theme: theme)
+        if model.showsHelp {
+            grid.drawHelpOverlay(keyMap.helpSections(for: contexts), in: layout.body, theme: theme, title: "Keys — browser")
+        }
+        return grid
+    }
+}

@@ -1,0 +1,93 @@
+import Screenlets
+import TermUI
+
+/// The search in a list: the prompt while typing, then the matches among the loaded rows.
+public struct ListSearch: Equatable, Sendable {
+    /// The prompt, while the user types (nil otherwise).
+    public var editor: TextInput?
+    /// The text searched for ("" when no search is active).
+    public var text = ""
+    /// The loaded rows that match, in order.
+    public var matches: [Int] = []
+    /// Whether a search is active (results shown, `n`/`N` move between them).
+    public var isActive: Bool { !text.isEmpty }
+}
+
+extension ListScreen {
+    /// The list's state: the engine (rows, pages, refresh), the cursor and scroll position, the
+    /// search, the overlay and the outcome for a parent.
+    public struct Model: Equatable, Sendable {
+        /// The pagination engine: which rows are loaded, placeholders, failures, refresh.
+        public internal(set) var engine: PaginationEngine<Row>
+        /// Bumped whenever the engine handled a message (the engine itself is not `Equatable`).
+        public internal(set) var engineRevision = 0
+        /// Bumped when the query changes; answers for an older query are dropped.
+        public internal(set) var epoch = 0
+        public internal(set) var cursor = 0
+        var scroll: TermUI.Viewport
+        public internal(set) var size: Size
+        public internal(set) var query: ListQuery
+        public internal(set) var search = ListSearch()
+        public internal(set) var showsHelp = false
+        /// The left part of the status line.
+        public internal(set) var message = ""
+        public internal(set) var status: ConnectionStatus
+        public internal(set) var breadcrumbs: [String]
+        /// Set when the parent should act; the parent clears it with ``clearOutcome()``.
+        public internal(set) var outcome: Outcome?
+
+        init(spec: ListScreenSpec<Row>, size: Size, status: ConnectionStatus, query: ListQuery, breadcrumbs: [String]) {
+            engine = PaginationEngine(configuration: PaginationConfiguration(layout: spec.layout))
+            self.size = size
+            self.status = status
+            self.query = query
+            self.breadcrumbs = breadcrumbs
+            scroll = TermUI.Viewport(height: ListScreenLayout(size: size).body.height)
+        }
+
+        public static func == (lhs: Model, rhs: Model) -> Bool {
+            lhs.engineRevision == rhs.engineRevision && lhs.epoch == rhs.epoch && lhs.cursor == rhs.cursor
+                && lhs.scroll == rhs.scroll && lhs.size == rhs.size && lhs.query == rhs.query && lhs.search == rhs.search
+                && lhs.showsHelp == rhs.showsHelp && lhs.message == rhs.message && lhs.status == rhs.status
+                && lhs.breadcrumbs == rhs.breadcrumbs && lhs.outcome == rhs.outcome
+        }
+
+        /// The parent handled the outcome.
+        public mutating func clearOutcome() { outcome = nil }
+
+        /// Rows to lay out: the engine's display count (one loading row before page 0).
+        public var rowCount: Int { engine.displayRowCount }
+
+        /// The first visible row.
+        public var firstVisibleRow: Int { scroll.firstRow }
+
+        /// Where keys are looked up, most specific first.
+        var keyContexts: [KeyContext] { search.isActive ? [.listSearch, .list, .global] : [.list, .global] }
+
+        /// Whether any loaded row on screen came from the cache while the portal was unreachable.
+        var showsStaleRows: Bool {
+            scroll.visibleRows(rowCount: rowCount).contains { index in
+                if case .loaded(_, stale: true) = engine.row(at: index) { return true }
+                return false
+            }
+        }
+    }
+}
+
+/// Where the parts of the list screen go: title, header, body, status line, help line.
+struct ListScreenLayout {
+    let title: Rect
+    let header: Rect
+    let body: Rect
+    let status: Rect
+    let help: Rect
+
+    init(size: Size) {
+        let bounds = Rect(size: size)
+        let (title, afterTitle) = bounds.splitTop(1)
+        let (header, afterHeader) = afterTitle.splitTop(1)
+        let (body, footer) = afterHeader.splitBottom(2)
+        let (status, help) = footer.splitTop(1)
+        (self.title, self.header, self.body, self.status, self.help) = (title, header, body, status, help)
+    }
+}

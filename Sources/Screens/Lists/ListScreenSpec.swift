@@ -1,0 +1,96 @@
+import Foundation
+import Screenlets
+import TermUI
+
+/// How a row is marked in the list's gutter.
+public enum RowMark: Hashable, Sendable {
+    case none
+    /// The row has edits the portal has not accepted yet.
+    case dirty
+    /// The row's pending edit conflicts with a newer version on the portal.
+    case conflict
+}
+
+/// One choice of the sort key (`o`): a title and the order-by comparator class it sends.
+public struct ListSortOption: Hashable, Sendable {
+    public let title: String
+    /// `nil` for the portal's default order.
+    public let obcClassName: String?
+
+    public init(_ title: String, obcClassName: String?) {
+        self.title = title
+        self.obcClassName = obcClassName
+    }
+}
+
+/// What the list is asked for: the sort option chosen and whether only the user's own rows show.
+public struct ListQuery: Hashable, Sendable {
+    /// Index into ``ListScreenSpec/sortOptions`` (0 when there are none).
+    public var sortIndex: Int
+    /// Only the rows the signed-in user created (the creator filter, `userId`).
+    public var mineOnly: Bool
+
+    public init(sortIndex: Int = 0, mineOnly: Bool = false) {
+        self.sortIndex = sortIndex
+        self.mineOnly = mineOnly
+    }
+}
+
+/// Everything the list screen needs to know about one kind of list: its columns, its marks, its
+/// options, and how to get a page loader for a query. Built on the public custom list API
+/// (`ListColumn`, `PageLoader`), so any custom list gets the same screen.
+public struct ListScreenSpec<Row: Sendable>: Sendable {
+    /// The list's name, e.g. "Issues" (the last breadcrumb).
+    public var title: String
+    /// The id of what is listed (the record set of a record list), for a parent opening rows.
+    public var ownerId: Int64?
+    /// What a row is, singular and plural, e.g. ("record", "records").
+    public var noun: (singular: String, plural: String)
+    /// The columns, left to right; they share the width (after ``leadingColumnWidth``).
+    public var columns: [ListColumn<Row>]
+    /// A fixed width for the first column (e.g. 8 for record ids); nil shares it like the others.
+    public var leadingColumnWidth: Int?
+    /// The gutter mark of a loaded row.
+    public var mark: @Sendable (Row) -> RowMark
+    /// Whether `row` matches the search text (default: a column contains it, ignoring case and accents).
+    public var matches: (@Sendable (Row, String) -> Bool)?
+    /// The sort choices; empty when the list cannot be sorted.
+    public var sortOptions: [ListSortOption]
+    /// Whether the creator filter (`mineOnly`) applies to this list.
+    public var filtersByCreator: Bool
+    /// Whether `n` starts a new row (records: yes; bookmarks: no).
+    public var canCreate: Bool
+    /// The page sizes the loader uses.
+    public var layout: PageLayout
+    /// A page loader for a query (a new one when the sort or the filter changes).
+    public var loader: @Sendable (ListQuery) -> any PageLoader<Row>
+
+    public init(
+        title: String, ownerId: Int64? = nil, noun: (singular: String, plural: String) = ("row", "rows"),
+        columns: [ListColumn<Row>],
+        leadingColumnWidth: Int? = nil, mark: @escaping @Sendable (Row) -> RowMark = { _ in .none }, matches: (@Sendable (Row, String) -> Bool)? = nil,
+        sortOptions: [ListSortOption] = [], filtersByCreator: Bool = false, canCreate: Bool = false,
+        layout: PageLayout = PageLayout(), loader: @escaping @Sendable (ListQuery) -> any PageLoader<Row>
+    ) {
+        self.title = title
+        self.ownerId = ownerId
+        self.noun = noun
+        self.columns = columns
+        self.leadingColumnWidth = leadingColumnWidth
+        self.mark = mark
+        self.matches = matches
+        self.sortOptions = sortOptions
+        self.filtersByCreator = filtersByCreator
+        self.canCreate = canCreate
+        self.layout = layout
+        self.loader = loader
+    }
+
+    /// Whether `row` matches `text` (trimmed; empty matches nothing).
+    func row(_ row: Row, matches text: String) -> Bool {
+        let needle = text.trimmingCharacters(in: .whitespaces)
+        guard !needle.isEmpty else { return false }
+        if let matches { return matches(row, needle) }
+        return columns.contains { $0.text(row).range(of: needle, options: [.caseInsensitive, .diacriticInsensitive]) != nil }
+    }
+}

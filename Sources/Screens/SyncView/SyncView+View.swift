@@ -1,0 +1,104 @@
+import TermUI
+
+extension SyncView {
+    public func view(_ model: Model, size: Size) -> Grid {
+        var grid = Grid(size: size)
+        let bounds = grid.bounds
+        let (title, afterTitle) = bounds.splitTop(1)
+        let (summary, afterSummary) = afterTitle.splitTop(1)
+        let (main, footer) = afterSummary.splitBottom(2)
+        let (statusRect, helpRect) = footer.splitTop(1)
+        Breadcrumbs.draw(model.breadcrumbs, in: title, on: &grid, theme: theme)
+        drawSummary(model, in: summary, on: &grid)
+        let listHeight = model.items.isEmpty ? main.height : max(3, min(model.items.count + 1, main.height / 2))
+        let (listRect, detailRect) = main.splitTop(listHeight)
+        drawQueue(model, in: listRect, on: &grid)
+        if let item = model.selected { drawDetail(item, in: detailRect, on: &grid) }
+        StatusLine.draw(model.status, message: model.message, into: &grid, rect: statusRect, theme: theme)
+        grid.drawHelpLine(keyMap.helpLine(for: model.contexts, width: helpRect.width), in: helpRect, theme: theme)
+        if model.showsHelp {
+            grid.drawHelpOverlay(keyMap.helpSections(for: model.contexts), in: main, theme: theme, title: "Keys — sync")
+        }
+        return grid
+    }
+
+    private func drawSummary(_ model: Model, in rect: Rect, on grid: inout Grid) {
+        guard rect.height > 0 else { return }
+        let text: String
+        switch model.phase {
+        case .loading: text = "Reading the queue…"
+        case .syncing(let report?): text = "Syncing: \(report.completed) of \(report.total) " + Self.barText(report, width: 20)
+        case .syncing(nil): text = "Syncing…"
+        case .idle:
+            let conflicts = model.items.filter { $0.state == .conflict }.count
+            let waiting = model.items.count == 0 ? "Nothing waiting for the portal." : "\(model.items.count) waiting"
+                + (conflicts > 0 ? ", \(conflicts) in conflict" : "")
+            text = waiting + (model.lastRun.map { " · last run: \($0.text)" } ?? "")
+        }
+        grid.write(" " + text, fitting: rect, style: theme.style(for: Theme.Component.title))
+    }
+
+    /// A text progress bar, e.g. `[██······]` for 1 of 4 in 8 cells.
+    public static func barText(_ report: SyncProgressReport, width: Int) -> String {
+        guard report.total > 0 else { return "" }
+        let filled = min(width, width * report.completed / report.total)
+        return "[" + String(repeating: "█", count: filled) + String(repeating: "·", count: width - filled) + "]"
+    }
+
+    private func drawQueue(_ model: Model, in rect: Rect, on grid: inout Grid) {
+        guard rect.height > 1 else { return }
+        let (header, body) = rect.splitTop(1)
+        let columns = header.splitColumns([.fixed(2), .fixed(10), .flexible()])
+        let headerStyle = theme.style(for: Theme.Component.listHeader)
+        grid.write("State", fitting: columns[1], style: headerStyle)
+        grid.write("Write", fitting: columns[2], style: headerStyle)
+        var scroll = TermUI.Viewport(height: body.height)
+        scroll.scrollToShow(model.cursor, rowCount: model.items.count)
+        for (offset, index) in scroll.visibleRows(rowCount: model.items.count).enumerated() {
+            let item = model.items[index]
+            let line = Rect(x: body.x, y: body.y + offset, width: body.width, height: 1)
+            var states: [ComponentState] = index == model.cursor ? [.focused] : []
+            if item.state == .conflict || item.state == .failed { states.append(.error) }
+            let style = theme.style(for: Theme.Component.listRow, states: states)
+            grid.fill(line, style: style)
+            let cells = line.splitColumns([.fixed(2), .fixed(10), .flexible()])
+            grid.write(index == model.cursor ? "›" : " ", fitting: cells[0], style: style)
+            let stateStyle = item.state == .conflict && index != model.cursor ? theme.style(for: "list.row.conflict") : style
+            grid.write(item.state.rawValue, fitting: cells[1], style: stateStyle)
+            grid.write(item.title, fitting: cells[2], style: style)
+        }
+    }
+
+    /// The selected write: its error, and its fields — side by side with the portal's in a conflict.
+    private func drawDetail(_ item: PendingWriteSummary, in rect: Rect, on grid: inout Grid) {
+        guard rect.height > 1 else { return }
+        var y = rect.y
+        let line = { (y: Int) in Rect(x: rect.x, y: y, width: rect.width, height: 1) }
+        grid.drawHorizontalLine(at: Point(x: rect.x, y: y), width: rect.width, style: theme.style(for: Theme.Component.border))
+        if item.state == .conflict {
+            grid.write(" Conflict: the record changed on the portal since your edit ",
+                       fitting: line(y).inset(by: EdgeInsets(left: 1)), style: theme.style(for: "list.row.conflict"))
+        } else if let error = item.error {
+            grid.write(" " + error + " ", fitting: line(y).inset(by: EdgeInsets(left: 1)), style: theme.style(for: Theme.Component.fieldError))
+        }
+        y += 1
+        guard y < rect.maxY else { return }
+        let showsPortal = item.state == .conflict
+        let constraints: [LayoutConstraint] = showsPortal ? [.fixed(16), .flexible(), .flexible()] : [.fixed(16), .flexible()]
+        let headerStyle = theme.style(for: Theme.Component.listHeader)
+        let header = line(y).inset(by: EdgeInsets(left: 1)).splitColumns(constraints)
+        grid.write("Field", fitting: header[0], style: headerStyle)
+        grid.write("Mine", fitting: header[1], style: headerStyle)
+        if showsPortal { grid.write("The portal's", fitting: header[2], style: headerStyle) }
+        y += 1
+        for field in item.fields where y < rect.maxY {
+            let cells = line(y).inset(by: EdgeInsets(left: 1)).splitColumns(constraints)
+            let differs = showsPortal && field.portal != field.mine
+            let valueStyle = theme.style(for: Theme.Component.fieldValue, states: differs ? [.dirty] : [])
+            grid.write(field.name, fitting: cells[0].inset(by: EdgeInsets(right: 1)), style: theme.style(for: Theme.Component.fieldLabel))
+            grid.write(field.mine, fitting: cells[1].inset(by: EdgeInsets(right: 1)), style: valueStyle)
+            if showsPortal { grid.write(field.portal ?? "", fitting: cells[2], style: valueStyle) }
+            y += 1
+        }
+    }
+}

@@ -1,0 +1,171 @@
+import DDM
+import Foundation
+import OfflineStore
+import PortalClient
+import Screenlets
+import Screens
+import Sync
+import TermUI
+
+/// The interactive screens' services on a connection: sites and their contents, record and
+/// bookmark lists, the pending queue and the sync engine.
+enum ScreenServices {
+    /// The browser's services on `connection` (reading through the cache, remote-first).
+    static func browser(_ connection: CacheReadingConnection) -> BrowserServices {
+        let loader = SiteContentsLoader(session: connection.session, locale: PortalLocale(connection.locale) ?? .enUS)
+        return BrowserServices(
+            sites: { try await loader.sites() },
+            contents: { site in try await loader.contents(ofSite: site.groupId) },
+            recordList: { _, set in
+                let context = try await RecordSetContext.load(connection, recordSetId: set.recordSetId, policy: .remoteFirst)
+                return recordList(connection, context: context, fieldNames: context.fieldNames)
+            },
+            bookmarksList: { site, folder in bookmarksList(connection, groupId: site.groupId, folder: folder) },
+            pendingCount: { pendingCount(connection.database) },
+            sync: sync(connection),
+            openForm: { request in try form(connection, request) })
+    }
+
+    /// The form screen of a record (or a new one) of a record set, on the connection's cache,
+    /// loading and submitting remote-first (an unreachable portal queues the write).
+    static func form(_ connection: CacheReadingConnection, _ request: FormRequest) throws -> FormScreen {
+        let cache = try connection.database ?? OfflineCache.open(connection.settings)
+        var attributes = FormScreenletAttributes()
+        attributes.groupId = connection.groupId
+        attributes.repositoryId = connection.groupId
+        attributes.recordSetId = request.recordSetId
+        attributes.recordId = request.recordId ?? 0
+        attributes.autoLoad = true
+        attributes.loadPolicy = .remoteFirst
+        attributes.submitPolicy = .remoteFirst
+        let locale = PortalLocale(connection.locale) ?? .enUS
+        let screenlet = FormScreenlet(
+            portal: FormPortal(session: connection.session), cache: cache, attributes: attributes, locale: locale)
+        let theme = FormCommand.loadTheme(named: nil)
+        var configuration = FormScreenConfiguration(
+            loadedTheme: theme, connection: request.status, initialSize: request.size,
+            today: FormCommand.today(), workingDirectory: FileManager.default.currentDirectoryPath)
+        configuration.notice = theme.warnings.first
+        return FormScreen(driver: FormDriver(screenlet: screenlet), configuration: configuration, locale: locale)
+    }
+
+    /// The record list of `context` with `fieldNames` as label fields.
+    static func recordList(
+        _ connection: CacheReadingConnection, context: RecordSetContext, fieldNames: [String], userId: Int64 = 0,
+        obc: String? = nil, firstPageSize: Int = 50, pageSize: Int = 25, policy: LoadPolicy = .remoteFirst
+    ) -> ListScreenSpec<DDLListRow> {
+        let configuration = DDLListConfiguration(
+            recordSetId: context.recordSet.recordSetId, labelFields: fieldNames, userId: userId, obcClassName: obc,
+            firstPageSize: firstPageSize, pageSize: pageSize, offlinePolicy: policy, locale: connection.locale)
+        var sorts = ListSortOption.recordSorts
+        if let obc, !sorts.contains(where: { $0.obcClassName == obc }) {
+            sorts.insert(ListSortOption(obc.split(separator: ".").last.map(String.init) ?? obc, obcClassName: obc), at: 0)
+        }
+        let session = connection.session
+        let calls = connection.calls
+        let database = connection.database
+        return ListScreenSpec.records(
+            title: context.name, fields: fieldNames.map { RecordListField(name: $0, title: context.title(of: $0)) },
+            configuration: configuration, currentUserId: connection.online?.user.userId ?? 0, sortOptions: sorts,
+            labelText: { row, index in context.labelValue(of: fieldNames[index], in: row.record) },
+            makeLoader: { configuration in
+                DDLListLoader(configuration: configuration, calls: calls, database: database) { try await session.invoke($0) }
+            })
+    }
+
+    /// The Bookmarks example list of a folder.
+    static func bookmarksList(_ connection: CacheReadingConnection, groupId: Int64, folder: FolderSummary,
+                              policy: LoadPolicy = .remoteFirst) -> ListScreenSpec<Bookmark> {
+        let source = BookmarksSource(groupId: groupId, folderId: folder.folderId, calls: connection.calls)
+        let session = connection.session
+        let database = connection.database
+        return ListScreenSpec.bookmarks(folderName: folder.name) {
+            PortalPageLoader(source: source, policy: policy, database: database, session: session)
+        }
+    }
+
+    static func pendingCount(_ database: CacheDatabase?) -> Int {
+        guard let database else { return 0 }
+        return (try? PendingQueue(database: database).pendingCount()) ?? 0
+    }
+
+    /// How the status line starts: server, login, online, pending writes.
+    static func status(_ connection: CacheReadingConnection) -> ConnectionStatus {
+        let server: String
+        if connection.online?.emulator != nil {
+            server = "embedded emulator"
+        } else {
+            let url = connection.session.context.serverURL
+            server = url.host.map { host in url.port.map { "\(host):\($0)" } ?? host } ?? url.absoluteString
+        }
+        let user = connection.online?.user.emailAddress ?? connection.settings.user ?? ""
+        return ConnectionStatus(
+            server: server, user: user, online: connection.online != nil, pendingWrites: pendingCount(connection.database))
+    }
+
+    /// The sync view's services: the offline queue and the sync engine (as `termlets pending`,
+    /// `sync` and `resolve`).
+    static func sync(_ connection: CacheReadingConnection) -> SyncServices? {
+        guard let database = connection.database else { return nil }
+        let queue = PendingQueue(database: database)
+        let session = connection.session
+        let configuration = SyncConfiguration(groupId: connection.groupId, locale: connection.locale)
+        return SyncServices(
+            loadQueue: { try queue.items().map(summary) },
+            run: { report in
+                let summary = try await SyncEngine(queue: queue, session: session, configuration: configuration).run { progress in
+                    report(SyncProgressReport(completed: progress.completed, total: progress.total))
+                }
+                return SyncRunSummary(
+                    synced: summary.synced, failed: summary.failed, conflicts: summary.conflicts, pending: summary.pending)
+            },
+            resolve: { queueId, choice in
+                let resolution: ConflictResolution
+                switch choice {
+                case .keepMine: resolution = .keepMine
+                case .takePortal: resolution = .takePortal
+                case .later: resolution = .later
+                }
+                try queue.resolveConflict(queueId, resolution)
+            })
+    }
+
+    /// A queue item as the sync view shows it: what it writes, and its values beside the portal's.
+    static func summary(_ item: QueueItem) -> PendingWriteSummary {
+        let payload = item.payload
+        var title: String
+        switch item.operation {
+        case .addRecord: title = "add record"
+        case .updateRecord: title = "update record"
+        case .upload: title = "upload"
+        case .delete: title = "delete"
+        }
+        if let record = payload[PayloadKey.recordId]?.int64Value { title += " record \(record)" }
+        if let set = payload[PayloadKey.recordSetId]?.int64Value { title += " (record set \(set))" }
+        if let entry = payload[PayloadKey.fileEntryId]?.int64Value { title += " file \(entry)" }
+        if item.operation == .upload, let name = payload["title"]?.stringValue ?? payload["fileName"]?.stringValue {
+            title += " \(name)"
+        }
+        let mine = payload[PayloadKey.values]?.objectValue ?? [:]
+        let portal = item.portalValue?[PayloadKey.values]?.objectValue
+        let names = Set(mine.keys).union(portal?.keys ?? [:].keys).sorted()
+        let fields = names.map { name in
+            PendingField(
+                name: name, mine: mine[name].map(text) ?? "",
+                portal: portal.map { $0[name].map(text) ?? "" })
+        }
+        let state: PendingWriteState
+        switch item.state {
+        case .conflict: state = .conflict
+        case .failed: state = .failed
+        case .sending: state = .sending
+        default: state = .dirty
+        }
+        return PendingWriteSummary(queueId: item.queueId, title: title, state: state, error: item.lastError, fields: fields)
+    }
+
+    private static func text(_ value: JSONValue) -> String {
+        if case .null = value { return "" }
+        return value.textValue ?? value.serialized()
+    }
+}

@@ -1,0 +1,106 @@
+import Screenlets
+import Screens
+import TermUI
+import TermUITesting
+import Testing
+
+/// The portal browser: sites → a site's record sets and folders → a list, and back.
+@Suite("Browser screen")
+@MainActor
+struct BrowserScreenTests {
+    nonisolated static let sites = [
+        SiteSummary(groupId: 20143, name: "Demo site", friendlyURL: "/guest"),
+        SiteSummary(groupId: 20500, name: "Field Team — 現場", friendlyURL: "/field-team"),
+    ]
+    nonisolated static let contents = SiteContents(
+        recordSets: [
+            RecordSetSummary(recordSetId: 40001, structureId: 30001, name: "Every field kind", recordCount: 5),
+            RecordSetSummary(recordSetId: 40002, structureId: 30002, name: "Issues", recordCount: 10_000),
+            RecordSetSummary(recordSetId: 40003, structureId: 30003, name: "Contacts", recordCount: 3),
+        ],
+        imageFolders: [FolderSummary(folderId: 50001, name: "Demo images")],
+        bookmarkFolders: [FolderSummary(folderId: 60001, name: "Demo bookmarks")])
+
+    nonisolated static func services(_ records: FakeRecords) -> BrowserServices {
+        BrowserServices(
+            sites: { sites },
+            contents: { _ in contents },
+            recordList: { _, _ in ListFixtures.spec(records) },
+            bookmarksList: { _, folder in BookmarksScreenTests.spec(folderName: folder.name, count: 30) },
+            pendingCount: { 2 })
+    }
+
+    static func runtime(_ records: FakeRecords) -> Runtime<PortalBrowser> {
+        let browser = PortalBrowser(
+            services: services(records), size: Size(width: 80, height: 24), status: ListFixtures.status)
+        let runtime = Runtime(program: browser, backend: HeadlessBackend(size: Size(width: 80, height: 24)))
+        runtime.start()
+        return runtime
+    }
+
+    static func topMenu(_ model: PortalBrowser.Model) -> BrowserMenu? {
+        if case .menu(let menu)? = model.stack.last { return menu }
+        return nil
+    }
+
+    @Test func siteListThenFolderList() async throws {
+        let runtime = Self.runtime(FakeRecords(count: 100))
+        try await ListFixtures.wait("sites", runtime) { Self.topMenu($0)?.isLoading == false && $0.status.pendingWrites == 2 }
+        GoldenSnapshot.assertMatches(ListFixtures.frame(runtime), named: "browser-80x24-sites")
+        runtime.handle(.key(.enter))
+        try await ListFixtures.wait("site contents", runtime) { $0.stack.count == 2 && Self.topMenu($0)?.isLoading == false }
+        runtime.handle(.key(.down))
+        GoldenSnapshot.assertMatches(ListFixtures.frame(runtime), named: "browser-80x24-site-contents")
+        runtime.finish()
+    }
+
+    @Test func browseToARecordListAndBackRestoresTheCursor() async throws {
+        let runtime = Self.runtime(FakeRecords(count: 100))
+        try await ListFixtures.wait("sites", runtime) { Self.topMenu($0)?.isLoading == false }
+        runtime.handle(.key(.enter))
+        try await ListFixtures.wait("site contents", runtime) { $0.stack.count == 2 && Self.topMenu($0)?.isLoading == false }
+        runtime.handle(.key(.down))
+        let cursor = try #require(Self.topMenu(runtime.model)?.cursor)
+        runtime.handle(.key(.enter))
+        try await ListFixtures.wait("record list", runtime) { model in
+            if case .records(let list)? = model.stack.last { return list.model.engine.row(at: 0).row != nil }
+            return false
+        }
+        #expect(GridText.text(ListFixtures.frame(runtime)).contains("Demo site › Issues"))
+        for _ in 0..<5 { runtime.handle(.key(.down)) }
+        runtime.handle(.key(.escape))
+        #expect(runtime.model.stack.count == 2)
+        #expect(Self.topMenu(runtime.model)?.cursor == cursor)
+        runtime.handle(.key(.escape))
+        #expect(Self.topMenu(runtime.model)?.cursor == 0)
+        #expect(runtime.model.stack.count == 1)
+        runtime.handle(.key(.escape))
+        #expect(runtime.isFinished)
+    }
+
+    @Test func aBookmarkFolderOpensTheBookmarksList() async throws {
+        let runtime = Self.runtime(FakeRecords(count: 100))
+        try await ListFixtures.wait("sites", runtime) { Self.topMenu($0)?.isLoading == false }
+        runtime.handle(.key(.enter))
+        try await ListFixtures.wait("site contents", runtime) { $0.stack.count == 2 && Self.topMenu($0)?.isLoading == false }
+        runtime.handle(.key(.end))
+        runtime.handle(.key(.enter))
+        try await ListFixtures.wait("bookmarks", runtime) { model in
+            if case .bookmarks(let list)? = model.stack.last { return list.model.engine.row(at: 0).row != nil }
+            return false
+        }
+        #expect(GridText.text(ListFixtures.frame(runtime)).contains("Demo bookmarks"))
+        runtime.finish()
+    }
+
+    @Test func aClickSelectsASiteAndASecondClickOpensIt() async throws {
+        let runtime = Self.runtime(FakeRecords(count: 100))
+        try await ListFixtures.wait("sites", runtime) { Self.topMenu($0)?.isLoading == false }
+        runtime.handle(.mouse(MouseEvent(.press(.left), at: Point(x: 10, y: 3))))
+        #expect(Self.topMenu(runtime.model)?.cursor == 1)
+        runtime.handle(.mouse(MouseEvent(.press(.left), at: Point(x: 10, y: 3))))
+        try await ListFixtures.wait("Field Team's contents", runtime) { $0.stack.count == 2 && Self.topMenu($0)?.isLoading == false }
+        #expect(Self.topMenu(runtime.model)?.site?.groupId == 20500)
+        runtime.finish()
+    }
+}

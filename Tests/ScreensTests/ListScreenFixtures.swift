@@ -1,0 +1,111 @@
+import DDM
+import Foundation
+import OfflineStore
+import PortalClient
+import Screenlets
+import Screens
+import TermUI
+import TermletsTestSupport
+
+/// An in-memory record set for the list screen: `count` records, pages that answer at once,
+/// hang until cancelled (`held`), fail (`failing`) or come from the cache (`stale`).
+actor FakeRecords {
+    let count: Int
+    var held: Set<Int> = []
+    var failing: Set<Int> = []
+    var stale = false
+    var marks: [Int64: QueueState] = [:]
+    /// How long each page takes.
+    var latency: Duration = .zero
+    private(set) var requests: [PageRequest] = []
+
+    init(count: Int) { self.count = count }
+
+    func configure(held: Set<Int>? = nil, failing: Set<Int>? = nil, stale: Bool? = nil, marks: [Int64: QueueState]? = nil,
+                   latency: Duration? = nil) {
+        if let latency { self.latency = latency }
+        if let held { self.held = held }
+        if let failing { self.failing = failing }
+        if let stale { self.stale = stale }
+        if let marks { self.marks = marks }
+    }
+
+    func requestCount() -> Int { requests.count }
+
+    func answer(_ request: PageRequest) async throws -> PageResponse<DDLListRow> {
+        requests.append(request)
+        if latency > .zero { try await Task.sleep(for: latency) }
+        if held.contains(request.page) {
+            try await Task.sleep(for: .seconds(3600))
+        }
+        if failing.contains(request.page) {
+            throw PortalError(kind: .network, message: "the portal cannot be reached")
+        }
+        let rows = (request.start..<min(request.end, count)).map { index -> DDLListRow in
+            let id = Int64(100_001 + index)
+            let record = RecordData(json: [
+                "modelValues": ["title": .string("Issue \(index + 1) — 課題"), "priority": .string(["low", "high", "medium"][index % 3]),
+                                "dueDate": .string("2026-12-\(String(format: "%02d", index % 28 + 1))")],
+                "modelAttributes": ["recordId": .int(id), "userId": .int(index % 2 == 0 ? 20139 : 20140)],
+            ])!
+            return DDLListRow(record: record, labelFields: ["title", "priority", "dueDate"], pending: marks[id])
+        }
+        let provenance = stale
+            ? RowProvenance(source: .cache, storedAt: Date(timeIntervalSince1970: 1_790_000_000), stale: true) : .portal
+        return PageResponse(rows: rows, rowCount: request.computeRowCount ? count : nil, provenance: provenance)
+    }
+}
+
+struct FakeRecordLoader: PageLoader {
+    let records: FakeRecords
+    func loadPage(_ request: PageRequest) async throws -> PageResponse<DDLListRow> {
+        try await records.answer(request)
+    }
+}
+
+enum ListFixtures {
+    static let status = ConnectionStatus(server: "localhost:8080", user: "test@liferay.com", online: true, pendingWrites: 0)
+
+    static func spec(_ records: FakeRecords) -> ListScreenSpec<DDLListRow> {
+        ListScreenSpec.records(
+            title: "Issues",
+            fields: [RecordListField(name: "title", title: "Title"), RecordListField(name: "priority", title: "Priority"),
+                     RecordListField(name: "dueDate", title: "Due date")],
+            configuration: DDLListConfiguration(recordSetId: 40002, labelFields: ["title", "priority", "dueDate"]),
+            currentUserId: 20139,
+            makeLoader: { _ in FakeRecordLoader(records: records) })
+    }
+
+    @MainActor
+    static func runtime(_ records: FakeRecords, size: Size = Size(width: 80, height: 24))
+        -> (Runtime<ListScreen<DDLListRow>>, HeadlessBackend)
+    {
+        let backend = HeadlessBackend(size: size)
+        let screen = ListScreen(spec: spec(records), size: size, status: status, breadcrumbs: ["Demo site", "Issues"])
+        let runtime = Runtime(program: screen, backend: backend)
+        runtime.start()
+        return (runtime, backend)
+    }
+
+    /// Waits until the runtime's model satisfies `condition`.
+    @MainActor
+    static func wait<P: Program>(_ what: String, _ runtime: Runtime<P>, _ condition: @escaping (P.Model) -> Bool) async throws {
+        _ = try await waitFor(what, timeout: 60) { @MainActor in condition(runtime.model) ? true : nil }
+    }
+
+    /// Waits until the loader was asked for at least `count` pages.
+    nonisolated static func waitForRequests(_ records: FakeRecords, atLeast count: Int) async throws {
+        _ = try await waitFor("\(count) page requests", timeout: 60) { await records.requestCount() >= count ? true : nil }
+    }
+
+    /// Waits until the loader was asked for `page`.
+    nonisolated static func waitForRequest(_ records: FakeRecords, page: Int) async throws {
+        _ = try await waitFor("a request for page \(page)", timeout: 60) { await records.requests.contains { $0.page == page } ? true : nil }
+    }
+
+    /// The frame the program draws now.
+    @MainActor
+    static func frame<P: Program>(_ runtime: Runtime<P>, size: Size = Size(width: 80, height: 24)) -> Grid {
+        runtime.program.view(runtime.model, size: size)
+    }
+}

@@ -1,0 +1,157 @@
+import DDM
+import Foundation
+import Testing
+import TermletsTestSupport
+
+/// The portal browser on a real terminal (tmux) with the real binary: from the site list to a
+/// record list and back with the cursor restored; offline and back online with the sync view.
+@Suite("Browser screen in tmux")
+struct BrowserScreenTests {
+    static let password = ["TERMLETS_PASSWORD": "test"]
+
+    static func cursorLine(_ screen: String) -> String? { ListScreenTests.cursorLine(screen) }
+
+    @Test func browsesFromTheSiteListToARecordListAndBack() async throws {
+        let home = try CLIHome()
+        let terminal = try await TmuxSession.startOffPool(
+            [TermletsBinary.url.path] + home.options, columns: 100, rows: 30, environment: ListScreenTests.environment)
+        try await terminal.screen("the site list", timeout: 120) {
+            $0.hasPrefix(" Sites") && Self.cursorLine($0)?.contains("Termlets Demo") == true
+        }
+        try await terminal.press("Enter")
+        try await terminal.screen("the site's record sets and folders", timeout: 60) {
+            $0.contains("Record sets") && $0.contains("Demo images") && $0.contains("Demo bookmarks")
+        }
+        try await terminal.press("Down")
+        try await terminal.screen("Issues selected") { Self.cursorLine($0)?.contains("Issues") == true }
+        try await terminal.press("Enter")
+        let list = try await terminal.screen("the Issues list", timeout: 60) {
+            $0.contains("Sites › Termlets Demo › Issues") && Self.cursorLine($0)?.contains("100001") == true
+        }
+        #expect(list.contains("1 of 10000"))
+        try await terminal.press("Down")
+        try await terminal.press("Down")
+        try await terminal.screen("the third record") { Self.cursorLine($0)?.contains("100003") == true }
+        try await terminal.press("Escape")
+        try await terminal.screen("back on the site with Issues selected") {
+            $0.contains("Record sets") && Self.cursorLine($0)?.contains("Issues") == true
+        }
+        try await terminal.press("Escape")
+        try await terminal.screen("back on the site list") {
+            $0.hasPrefix(" Sites") && Self.cursorLine($0)?.contains("Termlets Demo") == true
+        }
+        try await terminal.press("q")
+        let end = try await terminal.screen(containing: "[exit ")
+        #expect(end.contains("[exit 0]"))
+    }
+
+    /// Enter on a record opens it in the form screen; Esc comes back to the same row; `n` starts
+    /// a new record which, submitted, shows up in the refreshed list.
+    @Test func aRecordOpensInTheFormAndBackReturnsToTheSameRow() async throws {
+        let home = try CLIHome()
+        let terminal = try await TmuxSession.startOffPool(
+            [TermletsBinary.url.path, "list", "--record-set-id", "40003"] + home.options, columns: 100, rows: 30,
+            environment: ListScreenTests.environment)
+        try await terminal.screen("the contacts", timeout: 120) {
+            $0.contains("1 of 3") && Self.cursorLine($0)?.contains("43001") == true
+        }
+        try await terminal.press("Down")
+        try await terminal.screen("the second contact") { Self.cursorLine($0)?.contains("43002") == true }
+        try await terminal.press("Enter")
+        let form = try await terminal.screen("the record in the form", timeout: 60) { $0.contains("Record 43002") }
+        #expect(form.contains("Name"))
+        try await terminal.press("Escape")
+        try await terminal.screen("back on the same row", timeout: 60) {
+            $0.contains("of 3") && Self.cursorLine($0)?.contains("43002") == true
+        }
+        try await terminal.press("n")
+        try await terminal.screen("a new record", timeout: 60) { $0.contains("New record") && Self.cursorLine($0)?.contains("Name") == true }
+        try await terminal.press("Enter")
+        try await terminal.typeOffPool("Grace Hopper")
+        try await terminal.screen("the name typed") { $0.contains("Grace Hopper") }
+        try await terminal.press("Enter")
+        try await terminal.press("C-s")
+        try await terminal.screen("the record submitted", timeout: 60) { $0.contains("submitted (approved)") }
+        try await terminal.press("Escape")
+        let list = try await terminal.screen("the list with the new record", timeout: 60) {
+            $0.contains("of 4") && $0.contains("Grace Hopper") && !$0.contains("refreshing")
+        }
+        #expect(Self.cursorLine(list)?.contains("43002") == true, "the cursor stayed on its row")
+        try await terminal.press("q")
+        let end = try await terminal.screen(containing: "[exit ")
+        #expect(end.contains("[exit 0]"))
+    }
+
+    /// On a `termlets portal` the test started: the list goes offline (fault injection), shows its
+    /// rows from the cache marked stale; a write is queued meanwhile; back online, the sync view
+    /// sends it and the queue is empty.
+    @Test func offlineShowsStaleRowsAndTheSyncViewClearsTheQueue() async throws {
+        let home = try CLIHome()
+        let portal = try SpawnedProcess(
+            TermletsBinary.url, ["portal", "--port", "0", "--data", home.directory.path("portal").path])
+        defer {
+            portal.signal(SIGTERM)
+            _ = portal.wait(timeout: 30)
+        }
+        let address = String(try await portal.firstLine(timeout: 120).dropFirst("listening on ".count))
+        let server = ["--server", address, "--user", "test@liferay.com"]
+
+        // The form definition is read once online, so the offline submit can be validated.
+        let read = try await home.runOffPool(
+            ["form", "--record-set-id", "40003", "--offline-policy", "remote-first", "--format", "json"] + server,
+            environment: Self.password)
+        #expect(read.status == 0, "\(read.stderr)")
+
+        let terminal = try await TmuxSession.startOffPool(
+            [TermletsBinary.url.path, "list", "--record-set-id", "40003"] + server + home.options, columns: 100, rows: 30,
+            environment: ListScreenTests.environment.merging(Self.password) { $1 })
+        try await terminal.screen("the contacts online", timeout: 120) {
+            $0.contains("1 of 3") && $0.contains("· online") && Self.cursorLine($0)?.contains("43001") == true
+        }
+
+        try await Self.setOffline(true, address)
+        let queued = try await home.jsonOffPool(
+            ["form", "--record-set-id", "40003", "--set", "Name=Grace Hopper", "--submit", "--offline-policy", "remote-first"]
+                + server, environment: Self.password)
+        #expect(queued["status"] == "queued")
+
+        try await terminal.press("r")
+        let stale = try await terminal.screen("stale rows from the cache", timeout: 60) {
+            $0.contains("offline: cached") && $0.contains("· offline")
+        }
+        #expect(Self.cursorLine(stale)?.hasPrefix("›~") == true, "the stale marker")
+
+        try await Self.setOffline(false, address)
+        try await terminal.press("s")
+        try await terminal.screen("the queued write in the sync view", timeout: 60) {
+            $0.contains("1 waiting") && $0.contains("add record (record set 40003)")
+        }
+        try await terminal.press("s")
+        let synced = try await terminal.screen("the queue cleared", timeout: 60) {
+            $0.contains("Nothing waiting for the portal.") && $0.contains("synced 1")
+        }
+        #expect(synced.contains("· online"))
+        try await terminal.press("Escape")
+        // Wait for the list before the next key: Esc and a key at once would read as Alt-key.
+        try await terminal.screen("the list again") { $0.hasPrefix(" Contacts ") && !$0.contains("Sync") }
+        try await terminal.press("r")
+        try await terminal.screen("four contacts online", timeout: 60) {
+            $0.contains("of 4") && !$0.contains("offline: cached")
+        }
+        try await terminal.press("q")
+        let end = try await terminal.screen(containing: "[exit ")
+        #expect(end.contains("[exit 0]"))
+    }
+
+    /// `POST /_emulator/faults {"offline": …}` with curl.
+    static func setOffline(_ offline: Bool, _ address: String) async throws {
+        let result = try await offPool {
+            try ProcessRunner.run(
+                URL(fileURLWithPath: "/usr/bin/env"),
+                ["curl", "-sS", "-X", "POST", "-H", "Content-Type: application/json", "-d", "{\"offline\": \(offline)}",
+                 address + "/_emulator/faults"], timeout: 30)
+        }
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("\"offline\":\(offline)") || result.stdout.contains("\"offline\": \(offline)"))
+    }
+}
