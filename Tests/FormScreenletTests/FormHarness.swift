@@ -29,9 +29,17 @@ final class FormHarness: Sendable {
             context: ServerContext(serverURL: emulator.baseURL, groupId: 20143),
             credentials: Credentials(username: "test@liferay.com", password: "test"),
             options: PortalSession.Options(timeout: .seconds(30)))
-        _ = try await session.version()
-        _ = try await session.login()
-        let cache = try CacheDatabase(cacheDirectory: folder.path("cache"), server: emulator.baseURL.absoluteString, userId: "test")
+        let cache: CacheDatabase
+        do {
+            _ = try await session.version()
+            _ = try await session.login()
+            cache = try CacheDatabase(cacheDirectory: folder.path("cache"), server: emulator.baseURL.absoluteString, userId: "test")
+        } catch {
+            // A session released without shutdown traps in AsyncHTTPClient: stop it first.
+            try? await session.shutdown()
+            await emulator.stop()
+            throw error
+        }
         return FormHarness(emulator: emulator, session: session, cache: cache, folder: folder)
     }
 

@@ -38,7 +38,14 @@ final class SyncFixture: Sendable {
             context: ServerContext(serverURL: emulator.baseURL, groupId: groupId, version: version),
             credentials: Credentials(username: "test@liferay.com", password: "test"),
             options: PortalSession.Options(timeout: .seconds(30), requestDeadline: .seconds(120)))
-        _ = try await session.login()
+        do {
+            _ = try await session.login()
+        } catch {
+            // A session released without shutdown traps in AsyncHTTPClient: stop it first.
+            try? await session.shutdown()
+            await emulator.stop()
+            throw error
+        }
         return SyncFixture(emulator: emulator, folder: folder, database: database, session: session)
     }
 

@@ -27,8 +27,16 @@ struct PortalFixture: Sendable {
             context: ServerContext(serverURL: emulator.baseURL, companyId: 20099, groupId: site, version: version),
             credentials: Credentials(username: "test@liferay.com", password: "test"),
             options: PortalSession.Options(timeout: .seconds(30), requestDeadline: .seconds(120)))
-        _ = try await session.login()
-        let database = try CacheDatabase(location: CacheLocation(folder: folder.path("cache")))
+        let database: CacheDatabase
+        do {
+            _ = try await session.login()
+            database = try CacheDatabase(location: CacheLocation(folder: folder.path("cache")))
+        } catch {
+            // A session released without shutdown traps in AsyncHTTPClient: stop both first.
+            try? await session.shutdown()
+            await emulator.stop()
+            throw error
+        }
         return PortalFixture(
             emulator: emulator, session: session, calls: ServiceCalls(version: version), database: database, folder: folder)
     }
