@@ -7,7 +7,7 @@ struct BenchReport {
     var quick = false
     var scroll: (termlets: ScrollScenario.Figures, reference: ScrollScenario.Figures)?
     var firstPaint: FirstPaintScenario.Figures?
-    var keystroke: (fields10: KeystrokeScenario.Figures, fields1000: KeystrokeScenario.Figures)?
+    var keystroke: (fields10: KeystrokeScenario.Figures, fields28: KeystrokeScenario.Figures, fields1000: KeystrokeScenario.Figures)?
     var sync: (termlets: SyncScenario.Figures, reference: SyncScenario.Figures)?
     var memory: MemoryScenario.Figures?
     /// What each scenario ran (sizes, speeds, latency, stand-ins), by scenario name.
@@ -30,10 +30,12 @@ struct BenchReport {
             goals["firstPaint"] = firstPaint.warmCacheMs <= 30 && firstPaint.portalMs - firstPaint.rawHttpMs <= 10
         }
         if let keystroke {
-            let small = keystroke.fields10, large = keystroke.fields1000
-            goals["keystroke"] = large.usPerKey < 500 && small.usPerKey < 500
-                && large.usPerKey <= max(small.usPerKey * 1.5, small.usPerKey + 50)
-                && large.bytesPerKey <= small.bytesPerKey * 1.5 + 16
+            // Under 0.5 ms everywhere, and the 1,000-field form no dearer than a form that fills
+            // the same screen (28 rows): the cost follows the rows on screen, not the fields.
+            let screenful = keystroke.fields28, large = keystroke.fields1000
+            goals["keystroke"] = [keystroke.fields10, screenful, large].allSatisfy { $0.usPerKey < 500 }
+                && large.usPerKey <= screenful.usPerKey * 1.25 + 20
+                && large.bytesPerKey <= screenful.bytesPerKey * 1.25 + 16
         }
         if let syncSpeedUp { goals["sync"] = syncSpeedUp >= 10 }
         if let memory { goals["memory"] = memory.peakRssMB <= 64 }
@@ -49,7 +51,9 @@ struct BenchReport {
         var members: [String: JSONValue] = [
             "scroll": scroll.map { .object(["termlets": object($0.termlets.json), "reference": object($0.reference.json)]) } ?? .null,
             "firstPaint": firstPaint.map { object($0.json) } ?? .null,
-            "keystroke": keystroke.map { .object(["fields10": object($0.fields10.json), "fields1000": object($0.fields1000.json)]) } ?? .null,
+            "keystroke": keystroke.map {
+                .object(["fields10": object($0.fields10.json), "fields28": object($0.fields28.json), "fields1000": object($0.fields1000.json)])
+            } ?? .null,
             "sync": sync.map { figures -> JSONValue in
                 var reference = figures.reference.json
                 reference["speedUpOfTermlets"] = (syncSpeedUp ?? 0).rounded(to: 1)
@@ -57,11 +61,21 @@ struct BenchReport {
             } ?? .null,
             "memory": memory.map { object($0.json) } ?? .null,
             "mode": .string(quick ? "quick" : "full"),
+            "build": .string(Self.buildConfiguration),
             "settings": .object(settings.mapValues(JSONValue.string)),
             "goalsMet": .object(goals.mapValues(JSONValue.bool)),
         ]
         if !errors.isEmpty { members["errors"] = .object(errors.mapValues(JSONValue.string)) }
         return .object(members)
+    }
+
+    /// CPU figures of a debug build are several times those of a release build.
+    static var buildConfiguration: String {
+        #if DEBUG
+        "debug"
+        #else
+        "release"
+        #endif
     }
 
     // MARK: Text
@@ -84,7 +98,7 @@ struct BenchReport {
             table.add(["", "bare HTTP request (ms)", "", number(firstPaint.rawHttpMs, 2), ""])
         }
         if let keystroke {
-            for (name, figures) in [("10 fields", keystroke.fields10), ("1,000 fields", keystroke.fields1000)] {
+            for (name, figures) in [("10 fields", keystroke.fields10), ("28 fields", keystroke.fields28), ("1,000 fields", keystroke.fields1000)] {
                 table.add([name == "10 fields" ? "keystroke" : "", "\(name): CPU per Tab / char (µs)",
                            "\(number(figures.usPerTab)) / \(number(figures.usPerChar))", "", name == "10 fields" ? goal("keystroke") : ""])
                 table.add(["", "\(name): bytes per Tab / char", "\(number(figures.bytesPerTab)) / \(number(figures.bytesPerChar))", "", ""])
@@ -100,7 +114,7 @@ struct BenchReport {
             table.add(["", "rows scrolled / frames", "\(memory.rows) / \(memory.frames)", "", ""])
         }
         var out = table.render()
-        out += "\nmode: \(quick ? "quick (a shorter, faster run for CI; see the settings)" : "full")\n"
+        out += "\nmode: \(quick ? "quick (a shorter, faster run for CI; see the settings)" : "full"), \(Self.buildConfiguration) build\n"
         for name in settings.keys.sorted() { out += "  \(name): \(settings[name]!)\n" }
         for name in errors.keys.sorted() { out += "  \(name) could not run: \(errors[name]!)\n" }
         return out

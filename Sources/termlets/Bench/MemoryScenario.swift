@@ -13,7 +13,7 @@ struct MemoryScenario {
     struct Settings: Sendable {
         var rows: Int
         static let full = Settings(rows: 1_000_000)
-        static let quick = Settings(rows: 100_000)
+        static let quick = Settings(rows: 50_000)
         var description: String { "\(rows) rows, in-memory page source, a screen per frame, in a child process" }
     }
 
