@@ -49,7 +49,14 @@ struct BenchReport {
             .object(figures.mapValues { $0 == $0.rounded() && abs($0) < 1e15 ? .int(Int64($0)) : .double($0) })
         }
         var members: [String: JSONValue] = [
-            "scroll": scroll.map { .object(["termlets": object($0.termlets.json), "reference": object($0.reference.json)]) } ?? .null,
+            "scroll": scroll.map { figures -> JSONValue in
+                func section(_ strategy: ScrollScenario.Figures) -> JSONValue {
+                    guard case .object(var members) = object(strategy.json) else { return .null }
+                    members["duplicatePages"] = .array(strategy.duplicatePages.map { .int(Int64($0)) })
+                    return .object(members)
+                }
+                return .object(["termlets": section(figures.termlets), "reference": section(figures.reference)])
+            } ?? .null,
             "firstPaint": firstPaint.map { object($0.json) } ?? .null,
             "keystroke": keystroke.map {
                 .object(["fields10": object($0.fields10.json), "fields28": object($0.fields28.json), "fields1000": object($0.fields1000.json)])

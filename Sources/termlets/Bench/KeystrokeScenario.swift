@@ -120,13 +120,20 @@ struct BenchForm {
         default:
             _ = inputs[focus].handle(key)
         }
+        // Keep the horizontal scroll with the cursor, as a screen does after every key: the
+        // visible part of a long value is then found from the last offset, not from the start.
+        inputs[focus].ensureCursorVisible(width: Self.inputWidth(ofScreen: 100))
     }
+
+    static let labelWidth = 24
+
+    static func inputWidth(ofScreen width: Int) -> Int { width - labelWidth - 3 }
 
     func view(width: Int) -> Grid {
         var grid = Grid(size: Size(width: width, height: height))
         grid.write("New record — \(inputs.count) fields", fitting: Rect(x: 0, y: 0, width: width, height: 1), style: Style(attributes: .bold))
-        let labelWidth = 24
-        let inputWidth = width - labelWidth - 3
+        let labelWidth = Self.labelWidth
+        let inputWidth = Self.inputWidth(ofScreen: width)
         for (line, index) in viewport.visibleRows(rowCount: inputs.count).enumerated() {
             let y = line + 1
             let focused = index == focus
