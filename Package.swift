@@ -152,7 +152,11 @@ let package = Package(
         ),
         .testTarget(
             name: "ScreensTests",
-            dependencies: ["Screens", "Screenlets", "DDM", "TermUI", "TermUITesting", "TermletsTestSupport"],
+            dependencies: [
+                "Screens", "Screenlets", "DDM", "TermUI", "TermUITesting", "TermletsTestSupport",
+                // The form screen's tests drive the real screenlet on an in-process emulator.
+                "PortalEmulator", "PortalClient", "OfflineStore",
+            ],
             exclude: ["__Snapshots__"]
         ),
         .testTarget(

@@ -121,3 +121,28 @@ struct RuntimeTests {
         #expect(runtime.isFinished)
     }
 }
+
+/// Quits from an effect's message, with no key pressed.
+struct QuitsFromAnEffect: Program {
+    struct Model: Equatable, Sendable { var quitting = false }
+    enum Message: Sendable { case quitNow }
+    func initialize() -> (Model, [Effect<Message>]) { (Model(), [.task { .quitNow }]) }
+    func update(_ model: inout Model, _ message: Message) -> [Effect<Message>] {
+        model.quitting = true
+        return [.quit]
+    }
+    func view(_ model: Model, size: Size) -> Grid { Grid(size: size) }
+    func message(for event: InputEvent, model: Model) -> Message? { nil }
+}
+
+@MainActor
+@Suite("Runtime quit from an effect")
+struct RuntimeQuitFromEffectTests {
+    @Test func runReturnsWithoutWaitingForAnotherKey() async {
+        let backend = HeadlessBackend(size: Size(width: 10, height: 2))
+        let runtime = Runtime(program: QuitsFromAnEffect(), backend: backend)
+        await runtime.run()   // would wait forever for input before the fix: the stream is never ended
+        #expect(runtime.isFinished)
+        #expect(runtime.model.quitting)
+    }
+}

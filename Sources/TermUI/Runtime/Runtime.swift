@@ -25,6 +25,8 @@ public final class Runtime<P: Program> {
     private var queue: [P.Message] = []
     private var draining = false
     private var initialEffects: [Effect<P.Message>]
+    /// The task reading input in `run()`, cancelled when an effect's message quits.
+    private var inputLoop: Task<Void, Never>?
 
     public init(program: P, backend: any TerminalBackend) {
         self.program = program
@@ -45,13 +47,21 @@ public final class Runtime<P: Program> {
         drain()
     }
 
-    /// Runs until an update quits or the backend's input ends; in-flight effects are cancelled.
+    /// Runs until an update quits (also one run for an effect's message) or the backend's input
+    /// ends; in-flight effects are cancelled.
     public func run() async {
         start()
-        for await event in backend.inputEvents {
-            handle(event)
-            if isFinished { break }
+        guard !isFinished else { return }
+        let events = backend.inputEvents
+        let loop = Task { [weak self] in
+            for await event in events {
+                guard let self else { return }
+                self.handle(event)
+                if self.isFinished { break }
+            }
         }
+        inputLoop = loop
+        await loop.value
         finish()
     }
 
@@ -100,6 +110,8 @@ public final class Runtime<P: Program> {
     /// Stops: cancels in-flight effects. Further input is ignored.
     public func finish() {
         isFinished = true
+        inputLoop?.cancel()
+        inputLoop = nil
         for task in tasks.values { task.cancel() }
         tasks.removeAll()
     }

@@ -22,8 +22,9 @@ struct FormCommand: AsyncParsableCommand {
 
     @OptionGroup var connection: ConnectionOptions
 
-    @Option(name: .customLong("record-set-id"), help: "The record set the record belongs to.")
-    var recordSetId: Int64
+    @Option(name: .customLong("record-set-id"), help: "The record set the record belongs to (the screen on the embedded emulator: 40001).")
+    var recordSetIdOption: Int64?
+    var recordSetId: Int64 { recordSetIdOption ?? 0 }
 
     @Option(name: .customLong("record-id"), help: "The record to edit (default: a new record).")
     var recordId: Int64?
@@ -64,7 +65,11 @@ struct FormCommand: AsyncParsableCommand {
             """)
     var offlinePolicy: String?
 
+    @OptionGroup var interactive: InteractiveFormOptions
+
     func run() async throws {
+        if opensScreen { return try await runInteractive() }
+        guard recordSetIdOption != nil else { throw CommandFailure(.input, "--record-set-id is required") }
         let format = try OutputFormat.resolve(format, allowed: [.json, .text])
         let parsed = try assignments.map(Self.parseAssignment)
         guard !draft || submit else { throw CommandFailure(.input, "--draft saves on submit: add --submit") }
@@ -132,7 +137,7 @@ struct FormCommand: AsyncParsableCommand {
             recordSetId: recordSetId, recordSetName: state.recordSetName ?? "", structure: structure, locale: state.locale)
     }
 
-    private func attributes(_ connection: PortalConnection, policies: (load: LoadPolicy, submit: SubmitPolicy))
+    func attributes(_ connection: PortalConnection, policies: (load: LoadPolicy, submit: SubmitPolicy))
         -> FormScreenletAttributes
     {
         var attributes = FormScreenletAttributes()

@@ -1,0 +1,88 @@
+import DDM
+import Screenlets
+import TermUI
+
+/// The interactive DDL form: a TermUI program that draws a ``FormScreenlet``'s state and turns
+/// keys into the screenlet's intents. Screenlet calls and its event stream run as effects whose
+/// results come back as messages; `update` and `view` are pure.
+public struct FormScreen: Program {
+    public typealias Model = FormScreenModel
+    public typealias Message = FormScreenMessage
+
+    public let driver: FormDriver
+    public let configuration: FormScreenConfiguration
+    /// The locale the screenlet starts in (labels follow it until switched).
+    public let locale: PortalLocale
+    public let editable: Bool
+    /// The key map shown (help line, `?`) while the form is read-only: no submit, draft or repetitions.
+    let readOnlyKeyMap: KeyMap
+
+    /// Rows of the text box editor while it is open.
+    static let textBoxEditorRows = 4
+
+    public init(driver: FormDriver, configuration: FormScreenConfiguration, locale: PortalLocale, editable: Bool = true) {
+        self.driver = driver
+        self.configuration = configuration
+        self.locale = locale
+        self.editable = editable
+        let hidden: Set<CommandName> = [.submit, .saveDraft, .addInstance, .removeInstance]
+        readOnlyKeyMap = KeyMap(bindings: configuration.keyMap.bindings.filter { !hidden.contains($0.command) })
+    }
+
+    /// The key map the help line and the `?` overlay describe.
+    func shownKeyMap(_ model: Model) -> KeyMap { model.form.editable ? keyMap : readOnlyKeyMap }
+
+    public var keyMap: KeyMap { configuration.keyMap }
+
+    public func initialize() -> (Model, [Effect<Message>]) {
+        var model = FormScreenModel(
+            form: FormSnapshot(locale: locale, editable: editable), size: configuration.initialSize,
+            pendingWrites: configuration.connection.pendingWrites, online: configuration.connection.online)
+        model.note = configuration.notice.map { FormScreenModel.Note($0, .error) }
+        let driver = self.driver
+        let start = Effect<Message>.task {
+            await driver.screenlet.start()
+            return .snapshot(await driver.snapshot(), note: nil, rebuildRows: true)
+        }
+        return (model, [start, nextEvent()])
+    }
+
+    public func message(for event: InputEvent, model: Model) -> Message? {
+        switch event {
+        case .key(let key): return .key(key)
+        case .paste(let text): return .paste(text)
+        case .resize(let size): return .resize(size)
+        case .mouse(let mouse):
+            switch mouse.action {
+            case .press(.left): return .click(mouse.position)
+            case .wheelDown: return .key(.down)
+            case .wheelUp: return .key(.up)
+            default: return nil
+            }
+        }
+    }
+
+    /// Awaits the screenlet's next event (re-armed after each one).
+    func nextEvent() -> Effect<Message> {
+        let driver = self.driver
+        return .task {
+            guard let event = await driver.nextEvent() else { return nil }
+            return .event(event, await driver.snapshot())
+        }
+    }
+
+    /// Runs a screenlet call, then reports its snapshot (and the error, if it threw).
+    func call(rebuildRows: Bool = false, focus: FormFieldKey? = nil, success: FormScreenModel.Note? = nil,
+              _ work: @escaping @Sendable (FormScreenlet) async throws -> Void) -> Effect<Message> {
+        let driver = self.driver
+        return .task {
+            var note = success
+            do {
+                try await work(driver.screenlet)
+            } catch {
+                note = FormScreenModel.Note(String(describing: error), .error)
+            }
+            return .snapshot(await driver.snapshot(), note: note, rebuildRows: rebuildRows, focus: focus)
+        }
+    }
+}

@@ -1,0 +1,67 @@
+import DDM
+import TermUI
+
+/// What the form screen is set up with, beyond the screenlet: looks, keys, the connection shown in
+/// the status line, and the screenlet attributes that concern the screen.
+public struct FormScreenConfiguration: Sendable {
+    public var theme: Theme
+    /// Cell looks by field: the theme's resolution (defaults to labels on the left, no extras).
+    public var cellLooks: @Sendable (DDMField, Theme) -> FormCellLook
+    public var keyMap: KeyMap
+    public var registry: FormCellRegistry
+    public var connection: ConnectionStatus
+    public var showSubmitButton: Bool
+    /// The locales the switch key cycles through (en_US and es_ES, then the structure's).
+    public var locales: [PortalLocale]
+    /// The size used until the terminal reports one.
+    public var initialSize: Size
+    /// Today, for the calendar (the screen has no clock of its own).
+    public var today: CalendarDate
+    /// Where relative document paths start.
+    public var workingDirectory: String
+    /// Shown in the message area when the screen opens (e.g. why a theme could not be loaded).
+    public var notice: String?
+
+    public init(theme: Theme = .standard, keyMap: KeyMap = .formScreen, registry: FormCellRegistry = FormCellRegistry(),
+                connection: ConnectionStatus, showSubmitButton: Bool = true, locales: [PortalLocale] = [.enUS, .esES],
+                initialSize: Size = Size(width: 80, height: 24), today: CalendarDate, workingDirectory: String = "/",
+                cellLooks: @escaping @Sendable (DDMField, Theme) -> FormCellLook = FormScreenConfiguration.standardLook) {
+        self.theme = theme
+        self.keyMap = keyMap
+        self.registry = registry
+        self.connection = connection
+        self.showSubmitButton = showSubmitButton
+        self.locales = locales
+        self.initialSize = initialSize
+        self.today = today
+        self.workingDirectory = workingDirectory
+        self.cellLooks = cellLooks
+    }
+
+    /// The look every cell has without theme files: the kind's cell name, the theme's styles.
+    public static let standardLook: @Sendable (DDMField, Theme) -> FormCellLook = { field, theme in
+        FormCellLook(name: FormCellRegistry.kindCellName(field), theme: theme)
+    }
+
+    /// A configuration drawn with a loaded theme: its styles and glyphs, and each field's cell
+    /// resolved by name (`DDLCustomField<Name>Cell`, then `DDLField<Kind>Cell`, each in the theme
+    /// then in the default theme), else the theme's `[cell]` defaults.
+    public init(loadedTheme: LoadedTheme, keyMap: KeyMap = .formScreen, registry: FormCellRegistry = FormCellRegistry(),
+                connection: ConnectionStatus, showSubmitButton: Bool = true, locales: [PortalLocale] = [.enUS, .esES],
+                initialSize: Size = Size(width: 80, height: 24), today: CalendarDate, workingDirectory: String = "/") {
+        self.init(theme: loadedTheme.theme, keyMap: keyMap, registry: registry, connection: connection,
+                  showSubmitButton: showSubmitButton, locales: locales, initialSize: initialSize, today: today,
+                  workingDirectory: workingDirectory, cellLooks: FormScreenConfiguration.looks(loadedTheme))
+    }
+
+    /// Cell looks from a loaded theme's cell files.
+    public static func looks(_ loaded: LoadedTheme) -> @Sendable (DDMField, Theme) -> FormCellLook {
+        { field, theme in
+            let kind = FormCellRegistry.kindName(field)
+            if let resolved = loaded.resolveCell(fieldName: field.name, kind: kind) {
+                return FormCellLook(name: resolved.name, layout: resolved.layout, theme: theme)
+            }
+            return FormCellLook(name: "DDLField\(kind)Cell", layout: loaded.cellDefaults, theme: theme)
+        }
+    }
+}

@@ -1,0 +1,62 @@
+import DDM
+import Screenlets
+
+/// What the form screen knows of the screenlet: a value copy of its ``FormState`` taken after each
+/// call or event (off the UI), with the expensive summaries (`isDirty`) computed once there.
+public struct FormSnapshot: Equatable, Sendable {
+    public var model: DDLFormModel?
+    public var locale: PortalLocale
+    public var validationMessages: [FormFieldKey: String]
+    public var uploads: [FormFieldKey: DocumentUploadStatus]
+    public var isLoading: Bool
+    public var isSubmitting: Bool
+    public var workflowStatus: Int?
+    public var recordSetName: String?
+    public var queuedSubmitId: String?
+    public var firstInvalidField: FormFieldKey?
+    public var isDirty: Bool
+    /// The form or the record came from the cache because the portal could not be reached.
+    public var isStale: Bool
+    public var editable: Bool
+    /// A failed submit moves the focus to the first invalid field.
+    public var autoscrollOnValidation: Bool
+    /// Increases with every snapshot a driver takes: an older one arriving late is ignored.
+    public var sequence: Int
+
+    public init(state: FormState, editable: Bool, autoscrollOnValidation: Bool = true, sequence: Int) {
+        model = state.model
+        locale = state.locale
+        validationMessages = state.validationMessages
+        uploads = state.uploads
+        isLoading = state.isLoading
+        isSubmitting = state.isSubmitting
+        workflowStatus = state.workflowStatus
+        recordSetName = state.recordSetName
+        queuedSubmitId = state.queuedSubmitId
+        firstInvalidField = state.firstInvalidField
+        isDirty = state.isDirty
+        isStale = (state.formOrigin?.isStale ?? false) || (state.recordOrigin?.isStale ?? false)
+        self.editable = editable
+        self.autoscrollOnValidation = autoscrollOnValidation
+        self.sequence = sequence
+    }
+
+    /// Before anything is loaded.
+    public init(locale: PortalLocale, editable: Bool) {
+        model = nil
+        self.locale = locale
+        validationMessages = [:]
+        uploads = [:]
+        isLoading = true
+        isSubmitting = false
+        workflowStatus = nil
+        recordSetName = nil
+        queuedSubmitId = nil
+        firstInvalidField = nil
+        isDirty = false
+        isStale = false
+        self.editable = editable
+        autoscrollOnValidation = true
+        sequence = 0
+    }
+}

@@ -1,0 +1,200 @@
+import DDM
+import Screenlets
+import TermUI
+
+extension FormScreen {
+    public func update(_ model: inout Model, _ message: Message) -> [Effect<Message>] {
+        switch message {
+        case .key(let key):
+            return handleKey(key, &model)
+        case .paste(let text):
+            pasteIntoEditor(text, &model)
+            return []
+        case .resize(let size):
+            model.size = size
+            rescroll(&model)
+            return []
+        case .click(let point):
+            return click(at: point, &model)
+        case .snapshot(let snapshot, let note, let rebuild, let focus):
+            apply(snapshot, rebuildRows: rebuild, &model)
+            if let focus, model.editor == nil, let row = model.rows.index[focus] { moveFocus(to: row, &model, validate: false) }
+            if let note { model.note = note }
+            return []
+        case .event(let event, let snapshot):
+            return handle(event, snapshot, &model) + [nextEvent()]
+        case .submitted(let result, let draft, let snapshot):
+            apply(snapshot, rebuildRows: false, &model)
+            handleSubmit(result, draft: draft, &model)
+            return []
+        case .completed(let original, let completion):
+            applyCompletion(original: original, completion, &model)
+            return []
+        case .discarded:
+            model.quitting = true
+            return [.quit]
+        }
+    }
+
+    // MARK: The screenlet's state
+
+    /// Adopts a snapshot unless a newer one is already shown; rebuilds the rows after loads,
+    /// repetitions and locale switches (the only times the form's shape changes).
+    func apply(_ snapshot: FormSnapshot, rebuildRows: Bool, _ model: inout Model) {
+        guard snapshot.sequence >= model.form.sequence else { return }
+        let localeChanged = snapshot.locale != model.locale
+        let structureChanged = snapshot.model?.structure != model.form.model?.structure
+        model.form = snapshot
+        model.locale = snapshot.locale
+        guard rebuildRows || localeChanged || structureChanged || (model.rows.isEmpty && snapshot.model != nil),
+              let form = snapshot.model else { return }
+        let focusedKey = model.focusedRow?.key
+        let wasOnSubmit = model.focusedRow?.kind == .submit
+        model.rows = FormRows(model: form, locale: snapshot.locale, submitButton: configuration.showSubmitButton && snapshot.editable)
+        if let focusedKey, let row = model.rows.index[focusedKey] {
+            model.focus = row
+        } else if wasOnSubmit {
+            model.focus = max(0, model.rows.count - 1)
+        } else {
+            model.focus = min(model.focus, max(0, model.rows.count - 1))
+        }
+        rescroll(&model)
+    }
+
+    func handle(_ event: FormEvent, _ snapshot: FormSnapshot, _ model: inout Model) -> [Effect<Message>] {
+        switch event {
+        case .formLoaded, .recordLoaded:
+            apply(snapshot, rebuildRows: true, &model)
+            if snapshot.isStale { model.online = false }
+        case .formLoadError(let message), .recordLoadError(let message):
+            apply(snapshot, rebuildRows: false, &model)
+            model.note = FormScreenModel.Note(message, .error)
+        case .documentUploadError(let key, let message):
+            apply(snapshot, rebuildRows: false, &model)
+            model.note = FormScreenModel.Note("\(key): \(message)", .error)
+        case .documentUploaded(let key, _, let queueId):
+            apply(snapshot, rebuildRows: false, &model)
+            if queueId != nil {
+                model.pendingWrites += 1
+                model.online = false
+            }
+            model.note = FormScreenModel.Note("\(key): " + (queueId == nil ? FormText.uploaded(model.locale) : FormText.uploadQueued(model.locale)), .success)
+        default:
+            apply(snapshot, rebuildRows: false, &model)
+        }
+        return []
+    }
+
+    func handleSubmit(_ result: Result<FormSubmitOutcome, FormSubmitFailure>, draft: Bool, _ model: inout Model) {
+        switch result {
+        case .success(.submitted(let recordId, let status, _)):
+            model.online = true
+            model.note = FormScreenModel.Note(
+                draft ? FormText.draftSaved(recordId, model.locale)
+                    : FormText.submitted(recordId, status: FormText.workflow(status), model.locale), .success)
+        case .success(.queued(let queueId)):
+            model.pendingWrites += 1
+            model.online = false
+            model.note = FormScreenModel.Note(FormText.queued(queueId, model.locale), .info)
+        case .failure(let failure):
+            if failure.invalid {
+                let count = model.form.validationMessages.count
+                model.note = FormScreenModel.Note(FormText.invalidForm(count, model.locale), .error)
+                if model.form.autoscrollOnValidation, let first = model.form.firstInvalidField, let row = model.rows.index[first] {
+                    moveFocus(to: row, &model, validate: false)
+                }
+            } else {
+                model.note = FormScreenModel.Note(failure.message, .error)
+            }
+        }
+    }
+
+    // MARK: Focus and scrolling
+
+    func layout(_ model: Model) -> FormLayout { FormLayout(size: model.size, widestLabel: model.rows.widestLabel) }
+
+    func rescroll(_ model: inout Model) {
+        model.firstRow = scrolled(first: model.firstRow, focus: model.focus, model: model, layout: layout(model))
+    }
+
+    /// Moves the focus; leaving a field validates it (its message shows under it).
+    @discardableResult
+    func moveFocus(to row: Int, _ model: inout Model, validate: Bool = true) -> [Effect<Message>] {
+        guard !model.rows.isEmpty else { return [] }
+        let target = min(max(0, row), model.rows.count - 1)
+        var effects: [Effect<Message>] = []
+        if validate, target != model.focus, let key = model.focusedRow?.key, model.form.editable,
+           model.focusedRow?.field?.isEditable == true {
+            effects.append(call { screenlet in await screenlet.leaveField(key.field, instance: key.instance) })
+        }
+        model.focus = target
+        rescroll(&model)
+        return effects
+    }
+
+    /// Focuses the row under a click; clicking the focused row activates it. Ignored while an
+    /// editor or an overlay is open.
+    func click(at point: Point, _ model: inout Model) -> [Effect<Message>] {
+        guard model.editor == nil, model.overlay == nil, !model.rows.isEmpty else { return [] }
+        let layout = layout(model)
+        guard layout.body.contains(point) else { return [] }
+        var y = layout.body.y
+        var row = scrolled(first: model.firstRow, focus: model.focus, model: model, layout: layout)
+        while row < model.rows.count && y < layout.body.maxY {
+            let height = rowHeight(row, model: model, layout: layout)
+            if point.y < y + height {
+                if row == model.focus { return activate(toggleOnly: false, &model) }
+                return moveFocus(to: row, &model)
+            }
+            y += height
+            row += 1
+        }
+        return []
+    }
+
+    // MARK: Submitting and quitting
+
+    func submit(draft: Bool, _ model: inout Model) -> [Effect<Message>] {
+        guard model.form.editable else {
+            model.note = FormScreenModel.Note(FormText.formReadOnly(model.locale), .error)
+            return []
+        }
+        model.note = FormScreenModel.Note(FormText.submitting(model.locale))
+        let driver = self.driver
+        return [.task {
+            let result: Result<FormSubmitOutcome, FormSubmitFailure>
+            do {
+                result = .success(try await driver.screenlet.submitForm(draft: draft))
+            } catch let error as FormScreenletError {
+                if case .invalid = error {
+                    result = .failure(FormSubmitFailure(message: error.description, invalid: true))
+                } else {
+                    result = .failure(FormSubmitFailure(message: error.description, invalid: false))
+                }
+            } catch {
+                result = .failure(FormSubmitFailure(message: String(describing: error), invalid: false))
+            }
+            return .submitted(result, draft: draft, await driver.snapshot())
+        }]
+    }
+
+    /// Quits, first asking when there are unsaved changes.
+    func requestQuit(_ model: inout Model) -> [Effect<Message>] {
+        model.editor = nil
+        if model.form.isDirty {
+            model.overlay = .unsavedChanges
+            return []
+        }
+        model.quitting = true
+        return [.quit]
+    }
+
+    /// Discards the edits (the values as loaded come back), then quits.
+    func discardAndQuit() -> [Effect<Message>] {
+        let driver = self.driver
+        return [.task {
+            await driver.screenlet.cancel()
+            return .discarded
+        }]
+    }
+}

@@ -1,0 +1,97 @@
+import ArgumentParser
+import CursesBackend
+import DDM
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+import OfflineStore
+import PortalEmulator
+import Screenlets
+import Screens
+import TermUI
+
+/// The options only the interactive form screen takes.
+struct InteractiveFormOptions: ParsableArguments {
+    @Option(help: "false shows the record read-only (the screen only).")
+    var editable = true
+
+    @Option(name: .customLong("show-submit-button"), help: "false hides the Submit button at the end of the form (Ctrl-S still submits).")
+    var showSubmitButton = true
+
+    @Option(help: "The theme of the form screen: default, mono, compact, or a folder under TERMLETS_THEMES_DIR (NO_COLOR: mono).")
+    var theme: String?
+}
+
+/// `termlets form` on a terminal with no `--set`, `--submit`, `--format` or `--events`: the
+/// interactive form screen (docs/form-screen.md).
+extension FormCommand {
+    /// Whether to open the screen: standard input and output are terminals and nothing asks for
+    /// the non-interactive behaviour.
+    var opensScreen: Bool {
+        CursesTerminal.isAvailable && assignments.isEmpty && !submit && !draft && format == nil && eventsFile == nil
+    }
+
+    func runInteractive() async throws {
+        let settings = try ResolvedSettings.resolve(connection)
+        guard let recordSetId = recordSetIdOption ?? (settings.target == .embeddedEmulator ? DemoIDs.everyFieldRecordSetId : nil) else {
+            throw CommandFailure(.input, "--record-set-id is required with a configured portal")
+        }
+        let policies = try Self.policies(offlinePolicy)
+        let theme = Self.loadTheme(named: interactive.theme)
+        try await connection.withConnection(allowOffline: policies.submit != .remoteOnly || policies.load != .remoteOnly) {
+            connection in
+            let cache = try OfflineCache.open(connection.settings)
+            var attributes = attributes(connection, policies: policies)
+            attributes.recordSetId = recordSetId
+            attributes.autoLoad = true
+            attributes.editable = interactive.editable
+            attributes.showSubmitButton = interactive.showSubmitButton
+            let locale = PortalLocale(connection.settings.locale) ?? .enUS
+            let screenlet = FormScreenlet(
+                portal: FormPortal(session: connection.session), cache: cache, attributes: attributes, locale: locale)
+            let pending = (try? PendingQueue(database: cache).listing().count) ?? 0
+            let status = ConnectionStatus(
+                server: connection.emulator != nil ? "embedded emulator" : connection.serverDescription,
+                user: connection.user.emailAddress.isEmpty ? connection.user.screenName : connection.user.emailAddress,
+                online: !connection.isOffline, pendingWrites: pending)
+            var configuration = FormScreenConfiguration(
+                loadedTheme: theme, connection: status, showSubmitButton: interactive.showSubmitButton,
+                initialSize: Self.terminalSize() ?? Size(width: 80, height: 24),
+                today: Self.today(), workingDirectory: FileManager.default.currentDirectoryPath)
+            configuration.notice = theme.warnings.first
+            let screen = FormScreen(driver: FormDriver(screenlet: screenlet), configuration: configuration, locale: locale,
+                                    editable: interactive.editable)
+            do {
+                _ = try await CursesTerminal.run(screen)
+            } catch let error as CursesTerminalError {
+                await screenlet.close()
+                throw CommandFailure(.input, "cannot open the terminal: \(error)")
+            }
+            await screenlet.close()
+        }
+    }
+
+    /// The theme by name from the standard search paths (TERMLETS_THEMES_DIR first); without a
+    /// name, `mono` under `NO_COLOR` (or on a terminal without colours), else `default`. A theme that
+    /// cannot be loaded falls back to the default one with a warning (shown when the screen opens).
+    static func loadTheme(named name: String?, environment: [String: String] = ProcessInfo.processInfo.environment) -> LoadedTheme {
+        let depth = ColorDepth.detect(environment: environment)
+        let library = ThemeLibrary.forCurrentProcess(environment: environment)
+        return library.load(ThemeLibrary.themeName(requested: name, colorDepth: depth)).adapted(to: depth)
+    }
+
+    /// The terminal's size now, so the first scroll decisions use it (resizes follow as events).
+    static func terminalSize() -> Size? {
+        var size = winsize()
+        guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0 else { return nil }
+        return Size(width: Int(size.ws_col), height: Int(size.ws_row))
+    }
+
+    /// Today's date in the local time zone (the calendar starts there).
+    static func today() -> CalendarDate {
+        let parts = Calendar.current.dateComponents([.year, .month, .day], from: Date())
+        return CalendarDate(year: parts.year ?? 2000, month: parts.month ?? 1, day: parts.day ?? 1)
+            ?? CalendarDate(year: 2000, month: 1, day: 1)!
+    }
+}

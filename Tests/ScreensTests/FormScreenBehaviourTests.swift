@@ -1,0 +1,153 @@
+import DDM
+import Foundation
+import PortalEmulator
+import Screenlets
+import Screens
+import TermUI
+import TermUITesting
+import Testing
+
+/// The form screen's keys against the real screenlet: edits reach the screenlet, a submit adds the
+/// record, discard restores the loaded values.
+@MainActor
+@Suite("Form screen behaviour")
+struct FormScreenBehaviourTests {
+    @Test func typedValuesReachTheScreenletAndSubmitAddsTheRecord() async throws {
+        try await withFormScreen { form in
+            try form.focus("Agreed")
+            form.press(.enter)
+            try form.focus("Title")
+            form.press(.enter, .ctrl("u"))
+            form.type("Screen test")
+            form.press(.tab)
+            try form.focus("Quantity")
+            form.press(.enter, .ctrl("u"))
+            form.type("42")
+            form.press(.enter)
+            try form.focus("DueDate")
+            form.press(.space, .right, .enter)   // calendar: today + 1 day
+            try form.focus("Colours")
+            form.press(.enter, .down, .down, .space, .enter)   // add Blue to Green
+            try form.focus("Size")
+            form.press(.enter, .down, .down, .enter)            // Large
+            try form.focus("Location")
+            form.press(.enter)
+            form.type("43.5, -3.8")
+            form.press(.enter)
+            try await form.settle()
+            let model = try #require(form.model.form.model)
+            #expect(model.value(of: "Agreed") == .boolean(true))
+            #expect(model.value(of: "Title") == .string("Screen test"))
+            #expect(model.value(of: "Quantity") == .integer(42))
+            #expect(model.value(of: "DueDate") == .date(CalendarDate(year: 2024, month: 6, day: 16)!))
+            #expect(model.value(of: "Colours") == .options(["green", "blue"]))
+            #expect(model.value(of: "Size") == .options(["large"]))
+            #expect(model.value(of: "Location") == .geolocation(Geolocation(latitude: 43.5, longitude: -3.8)))
+            form.press(.ctrl("s"))
+            try await form.waitFor("the submit") { $0.note?.kind == .success }
+            let recordId = try #require(form.model.form.model?.recordId)
+            #expect(form.model.note?.text == "Record \(recordId) submitted (approved)")
+            #expect(!form.model.form.isDirty)
+        }
+    }
+
+    @Test func aDocumentUploadsAtOnceWithProgress() async throws {
+        try await withFormScreen { form in
+            let file = form.folder.path("report.pdf")
+            try Data(repeating: 7, count: 300_000).write(to: file)
+            try form.focus("Attachment")
+            form.press(.enter)
+            form.type("rep")
+            form.press(.tab)   // completes to report.pdf
+            try await form.waitFor("the completion") {
+                if case .path(let input, _)? = $0.editor?.kind { return input.text == "report.pdf" }
+                return false
+            }
+            form.press(.enter)
+            try await form.waitFor("the upload") { $0.note?.text == "Attachment: uploaded" }
+            if case .uploaded? = form.model.form.uploads[FormFieldKey(field: "Attachment")] {} else {
+                Issue.record("the upload is not shown as done: \(String(describing: form.model.form.uploads))")
+            }
+            let screen = GridText.text(form.grid)
+            #expect(screen.contains("████████████████████ uploaded"), "the progress bar, full")
+        }
+    }
+
+    @Test func invalidNumbersAreRefusedInlineAndNothingIsSent() async throws {
+        try await withFormScreen { form in
+            try form.focus("Price")
+            form.press(.enter)
+            form.type("12,3,4")
+            form.press(.enter)
+            #expect(form.model.editor?.error != nil)
+            #expect(form.model.form.model?.value(of: "Price") == nil)
+            form.press(.ctrl("u"))
+            form.type("1,234.5")
+            form.press(.enter)
+            try await form.settle()
+            #expect(form.model.form.model?.value(of: "Price") == .decimal(Decimal(string: "1234.5")!))
+        }
+    }
+
+    @Test func repetitionsAreAddedAndRemoved() async throws {
+        try await withFormScreen { form in
+            try form.focus("Phone")
+            form.press(.character("+"))
+            try await form.waitFor("a second phone") { $0.rows.index[FormFieldKey(field: "Phone", instance: 1)] != nil }
+            #expect(form.model.focusedRow?.key == FormFieldKey(field: "Phone", instance: 1))
+            form.press(.character("-"))
+            try await form.waitFor("one phone again") { $0.rows.index[FormFieldKey(field: "Phone", instance: 1)] == nil }
+        }
+    }
+
+    @Test func theLocaleSwitchReRendersLabels() async throws {
+        try await withFormScreen { form in
+            form.press(.character("l"))
+            try await form.waitFor("Spanish") { $0.locale == .esES }
+            let text = GridText.text(form.grid)
+            #expect(text.contains("Título"))
+            #expect(text.contains("Registro nuevo"))
+            form.press(.end)
+            #expect(GridText.text(form.grid).contains("[ Enviar ]"))
+        }
+    }
+
+    @Test func discardRestoresTheLoadedValuesAndQuits() async throws {
+        try await withFormScreen { form in
+            try form.focus("Title")
+            form.press(.enter, .ctrl("u"))
+            form.type("Changed")
+            form.press(.enter)
+            try await form.waitFor("the edit") { $0.form.isDirty }
+            form.press(.ctrl("c"))
+            #expect(form.model.overlay == .unsavedChanges)
+            form.press(.character("d"))
+            try await form.waitFor("the quit") { [runtime = form.runtime] _ in runtime.isFinished }
+            #expect(await form.screenlet.state.model?.value(of: "Title") == .string("Untitled"))
+        }
+    }
+
+    @Test func quitWithoutChangesQuitsAtOnce() async throws {
+        try await withFormScreen { form in
+            form.press(.character("q"))
+            #expect(form.runtime.isFinished)
+        }
+    }
+}
+
+@MainActor
+@Suite("Form screen mouse")
+struct FormScreenMouseTests {
+    @Test func aClickFocusesTheRowAndASecondClickActivatesIt() async throws {
+        try await withFormScreen(size: Size(width: 80, height: 24)) { form in
+            let lines = GridText.text(form.grid).split(separator: "\n", omittingEmptySubsequences: false)
+            let titleRow = try #require(lines.firstIndex { $0.contains("Untitled") })
+            form.runtime.handle(.mouse(MouseEvent(.press(.left), at: Point(x: 30, y: titleRow))))
+            #expect(form.model.focusedRow?.key?.field == "Title")
+            form.runtime.handle(.mouse(MouseEvent(.press(.left), at: Point(x: 30, y: titleRow))))
+            if case .line(let input)? = form.model.editor?.kind { #expect(input.text == "Untitled") } else {
+                Issue.record("no editor open: \(String(describing: form.model.editor))")
+            }
+        }
+    }
+}

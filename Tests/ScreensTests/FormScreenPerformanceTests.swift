@@ -1,0 +1,87 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import DDM
+import Foundation
+import OfflineStore
+import PortalClient
+import Screenlets
+import Screens
+import TermUI
+import TermletsTestSupport
+import Testing
+
+/// A key press costs the same on a 10-field and a 1,000-field form: only visible rows are laid
+/// out and drawn, and no key walks the whole form.
+@MainActor
+@Suite("Form screen key cost", .serialized)
+struct FormScreenPerformanceTests {
+    static func threadCPUMicroseconds() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+        return Double(time.tv_sec) * 1e6 + Double(time.tv_nsec) / 1e3
+    }
+
+    /// A 7.x structure of `count` text fields.
+    static func structure(fields count: Int) throws -> DDMStructure {
+        let fields = (1...count).map { #"{"name":"F\#($0)","dataType":"string","type":"text","label":{"en_US":"Field \#($0)"},"predefinedValue":{"en_US":"value \#($0)"}}"# }
+        return try DDMStructure.parse(#"{"availableLanguageIds":["en_US"],"defaultLanguageId":"en_US","fields":[\#(fields.joined(separator: ","))]}"#)
+    }
+
+    /// Median CPU time per key (update + view + diff + present) of moving around the middle of a
+    /// form of `count` fields at 100×14 (10 fields fill its 10 body rows, so both forms draw as many
+    /// rows), in microseconds.
+    func measure(fields count: Int, session: PortalSession, cache: CacheDatabase) throws -> Double {
+        let screenlet = FormScreenlet(portal: FormPortal(session: session), cache: cache, attributes: FormScreenletAttributes(), locale: .enUS)
+        let configuration = FormScreenConfiguration(connection: ConnectionStatus(server: "s", user: "u"),
+                                                    initialSize: Size(width: 100, height: 14), today: CalendarDate(year: 2024, month: 1, day: 1)!)
+        let screen = FormScreen(driver: FormDriver(screenlet: screenlet), configuration: configuration, locale: .enUS)
+        let backend = HeadlessBackend(size: Size(width: 100, height: 14))
+        let runtime = Runtime(program: screen, backend: backend)
+        var snapshot = FormSnapshot(locale: .enUS, editable: true)
+        snapshot.model = DDLFormModel(structure: try Self.structure(fields: count), locale: .enUS)
+        snapshot.isLoading = false
+        snapshot.sequence = 1_000_000
+        runtime.send(.snapshot(snapshot, note: nil, rebuildRows: true))
+        // To the middle of the form (End, then half way back by pages), then time the moves there.
+        runtime.handle(.key(.end))
+        while runtime.model.focus > count / 2 { runtime.handle(.key(.pageUp)) }
+        #expect(runtime.model.rows.count == count + 1)
+        if count > 100 { #expect(runtime.model.firstRow > 0, "the middle of the form, scrolled") }
+        let keys: [KeyEvent] = [.down, .down, .up, .tab, .backTab, .pageDown, .pageUp, .down, .up, .up]
+        var samples: [Double] = []
+        for round in 0..<30 {
+            for key in keys {
+                let start = Self.threadCPUMicroseconds()
+                runtime.handle(.key(key))
+                let spent = Self.threadCPUMicroseconds() - start
+                if round > 2 { samples.append(spent) }
+            }
+        }
+        runtime.finish()
+        samples.sort()
+        return samples[samples.count / 2]
+    }
+
+    @Test func aKeyCostsTheSameWithTenAndAThousandFields() async throws {
+        let folder = try TemporaryDirectory(prefix: "termlets-formcost")
+        // Never contacted: the form is handed to the screen directly.
+        let session = try PortalSession(context: ServerContext(serverURL: URL(string: "http://127.0.0.1:9")!, groupId: 1),
+                                        credentials: Credentials(username: "u", password: "p"))
+        let measured: (small: Double, large: Double)
+        do {
+            let cache = try CacheDatabase(cacheDirectory: folder.path("cache"), server: "http://127.0.0.1:9", userId: "u")
+            defer { try? cache.close() }
+            measured = (try measure(fields: 10, session: session, cache: cache), try measure(fields: 1000, session: session, cache: cache))
+        } catch {
+            try? await session.shutdown()
+            throw error
+        }
+        try? await session.shutdown()
+        let (small, large) = measured
+        print("form screen key cost: 10 fields \(Int(small)) µs, 1,000 fields \(Int(large)) µs (median CPU per key, debug build)")
+        #expect(large < small * 2 + 300, "10 fields: \(small) µs, 1,000 fields: \(large) µs")
+    }
+}

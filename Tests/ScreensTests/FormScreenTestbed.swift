@@ -1,0 +1,169 @@
+import DDM
+import Foundation
+import OfflineStore
+import PortalClient
+import PortalEmulator
+import Screenlets
+import Screens
+import TermUI
+import TermletsTestSupport
+
+/// The form screen on the real form screenlet and an in-process emulator (its own port, data and
+/// cache folders), run headless by TermUI's runtime. Snapshots use a fixed status line and date.
+@MainActor
+final class FormScreenTestbed {
+    let emulator: PortalEmulator
+    let session: PortalSession
+    let cache: CacheDatabase
+    let folder: TemporaryDirectory
+    let screenlet: FormScreenlet
+    let screen: FormScreen
+    let backend: HeadlessBackend
+    let runtime: Runtime<FormScreen>
+
+    static let today = CalendarDate(year: 2024, month: 6, day: 15)!
+
+    private init(emulator: PortalEmulator, session: PortalSession, cache: CacheDatabase, folder: TemporaryDirectory,
+                 screenlet: FormScreenlet, screen: FormScreen, size: Size) {
+        self.emulator = emulator
+        self.session = session
+        self.cache = cache
+        self.folder = folder
+        self.screenlet = screenlet
+        self.screen = screen
+        backend = HeadlessBackend(size: size)
+        runtime = Runtime(program: screen, backend: backend)
+    }
+
+    /// Starts an emulator and opens record set `recordSetId` (record `recordId` when given).
+    static func start(
+        recordSetId: Int64 = DemoIDs.everyFieldRecordSetId, recordId: Int64 = 0, size: Size = Size(width: 80, height: 24),
+        theme: Theme = .standard, editable: Bool = true, showSubmitButton: Bool = true, locale: PortalLocale = .enUS,
+        registry: FormCellRegistry = FormCellRegistry(),
+        cellLooks: @escaping @Sendable (DDMField, Theme) -> FormCellLook = FormScreenConfiguration.standardLook
+    ) async throws -> FormScreenTestbed {
+        let folder = try TemporaryDirectory(prefix: "termlets-formscreen")
+        let emulator = try await PortalEmulator.start(EmulatorOptions(port: 0, version: .v7, dataDirectory: folder.path("portal")))
+        let session: PortalSession
+        do {
+            session = try PortalSession(
+                context: ServerContext(serverURL: emulator.baseURL, groupId: DemoIDs.groupId),
+                credentials: Credentials(username: "test@liferay.com", password: "test"),
+                options: PortalSession.Options(timeout: .seconds(60)))
+        } catch {
+            await emulator.stop()
+            throw error
+        }
+        var cache: CacheDatabase?
+        do {
+            _ = try await session.version()
+            _ = try await session.login()
+            let database = try CacheDatabase(cacheDirectory: folder.path("cache"), server: emulator.baseURL.absoluteString, userId: "test")
+            cache = database
+            var attributes = FormScreenletAttributes()
+            attributes.groupId = DemoIDs.groupId
+            attributes.recordSetId = recordSetId
+            attributes.recordId = recordId
+            attributes.editable = editable
+            attributes.showSubmitButton = showSubmitButton
+            let screenlet = FormScreenlet(portal: FormPortal(session: session), cache: database, attributes: attributes, locale: locale)
+            let configuration = FormScreenConfiguration(
+                theme: theme, registry: registry, connection: ConnectionStatus(server: "emulator", user: "test@liferay.com"),
+                showSubmitButton: showSubmitButton, initialSize: size, today: today, workingDirectory: folder.url.path,
+                cellLooks: cellLooks)
+            let screen = FormScreen(driver: FormDriver(screenlet: screenlet), configuration: configuration, locale: locale, editable: editable)
+            let testbed = FormScreenTestbed(emulator: emulator, session: session, cache: database, folder: folder, screenlet: screenlet,
+                                            screen: screen, size: size)
+            testbed.runtime.start()
+            do {
+                try await testbed.waitFor("the form to load", timeout: 90) { !$0.rows.isEmpty }
+            } catch {
+                testbed.runtime.finish()
+                await screenlet.close()
+                throw error
+            }
+            return testbed
+        } catch {
+            // The HTTP client must be shut down before it goes away, whatever failed.
+            try? await session.shutdown()
+            try? cache?.close()
+            await emulator.stop()
+            throw error
+        }
+    }
+
+    var model: FormScreenModel { runtime.model }
+
+    /// The screen as the program draws it now, at the backend's size.
+    var grid: Grid { screen.view(runtime.model, size: backend.size) }
+
+    func press(_ keys: KeyEvent...) {
+        for key in keys { runtime.handle(.key(key)) }
+    }
+
+    func type(_ text: String) {
+        for character in text { runtime.handle(.key(.character(character))) }
+    }
+
+    func resize(_ size: Size) {
+        backend.resize(to: size)
+        runtime.handle(.resize(size))
+    }
+
+    /// Focuses the row of `field` (instance 0) by pressing Tab / Shift-Tab, as a user would.
+    func focus(_ field: String, instance: Int = 0) throws {
+        guard let target = model.rows.index[FormFieldKey(field: field, instance: instance)] else {
+            throw TestbedError("no row for \(field)")
+        }
+        while model.focus < target { press(.tab) }
+        while model.focus > target { press(.backTab) }
+    }
+
+    /// Waits (with a deadline) until the model satisfies `condition`.
+    func waitFor(_ what: String, timeout: Double = 30, _ condition: @escaping (FormScreenModel) -> Bool) async throws {
+        let deadline = Date().addingTimeInterval(timeout)
+        while !condition(runtime.model) {
+            if Date() >= deadline { throw TestbedError("timed out after \(timeout)s waiting for \(what)") }
+            try await Task.sleep(nanoseconds: 20_000_000)
+        }
+    }
+
+    /// Waits until no screenlet call started by a key is still running (the event pump aside).
+    func settle() async throws {
+        try await waitFor("the screenlet calls to finish") { [runtime] _ in runtime.pendingEffectCount <= 1 }
+    }
+
+    func stop() async {
+        runtime.finish()
+        await screenlet.close()
+        try? await session.shutdown()
+        try? cache.close()
+        await emulator.stop()
+    }
+}
+
+struct TestbedError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// Runs `body` on a fresh testbed and always stops it.
+@MainActor
+func withFormScreen(
+    recordSetId: Int64 = DemoIDs.everyFieldRecordSetId, recordId: Int64 = 0, size: Size = Size(width: 80, height: 24),
+    theme: Theme = .standard, editable: Bool = true, showSubmitButton: Bool = true,
+    registry: FormCellRegistry = FormCellRegistry(),
+    cellLooks: @escaping @Sendable (DDMField, Theme) -> FormCellLook = FormScreenConfiguration.standardLook,
+    _ body: (FormScreenTestbed) async throws -> Void
+) async throws {
+    let testbed = try await FormScreenTestbed.start(
+        recordSetId: recordSetId, recordId: recordId, size: size, theme: theme, editable: editable,
+        showSubmitButton: showSubmitButton, registry: registry, cellLooks: cellLooks)
+    do {
+        try await body(testbed)
+        await testbed.stop()
+    } catch {
+        await testbed.stop()
+        throw error
+    }
+}
