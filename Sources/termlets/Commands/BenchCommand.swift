@@ -70,6 +70,7 @@ struct BenchCommand: AsyncParsableCommand {
     }
 
     private func run(_ name: String, in environment: BenchEnvironment?, into report: inout BenchReport) async throws {
+        // Each scenario starts from a clean slate: no load or cache left by the one before matters.
         switch name {
         case "scroll":
             let settings = quick ? ScrollScenario.Settings.quick : .full
@@ -83,7 +84,9 @@ struct BenchCommand: AsyncParsableCommand {
             let settings = quick ? KeystrokeScenario.Settings.quick : .full
             report.settings[name] = settings.description
             let scenario = KeystrokeScenario(settings: settings)
-            report.keystroke = await Task.detached { scenario.run() }.value
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("termlets-bench-keys-\(getpid())")
+            defer { try? FileManager.default.removeItem(at: folder) }
+            report.keystroke = try await MainActor.run { try scenario.run(cacheFolder: folder) }
         case "sync":
             let settings = quick ? SyncScenario.Settings.quick : .full
             report.settings[name] = settings.description
