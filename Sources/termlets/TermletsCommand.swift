@@ -16,6 +16,7 @@ struct TermletsCommand: AsyncParsableCommand {
             LoginCommand.self,
             OverviewCommand.self,
             PortalCommand.self,
+            BenchCommand.self,
             SyncCommand.self,
             PendingCommand.self,
             ResolveCommand.self,

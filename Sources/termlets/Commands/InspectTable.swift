@@ -1,15 +1,24 @@
 import TermUI
 
 /// A plain-text table whose columns line up by display width (wide characters count two
-/// columns, combining marks none), with control characters made inert.
+/// columns, combining marks none), with control characters made inert and every cell cut to
+/// ``maximumCellWidth`` columns (ending in "…"), so a huge server value cannot flood the terminal.
 struct TextTable {
+    static let maximumCellWidth = 1_000
+
     let header: [String]
     private(set) var rows: [[String]] = []
 
-    init(header: [String]) { self.header = header }
+    init(header: [String]) { self.header = header.map(Self.cell) }
 
     mutating func add(_ row: [String]) {
-        rows.append(row.map { $0.inertForTerminal() })
+        rows.append(row.map(Self.cell))
+    }
+
+    /// A cell as printed: inert and bounded.
+    static func cell(_ text: String) -> String {
+        let inert = text.inertForTerminal()
+        return inert.count > maximumCellWidth ? inert.truncated(toWidth: maximumCellWidth) : inert
     }
 
     func render() -> String {

@@ -174,6 +174,6 @@ struct ListCommand: AsyncParsableCommand {
         for record in records {
             table.add([record.recordId.map(String.init) ?? ""] + columns.map { context.labelValue(of: $0, in: record) })
         }
-        return table.render() + "\(records.count) of \(rowCount) records in \(context.name)\n"
+        return table.render() + "\(records.count) of \(rowCount) records in \(context.name.inertForTerminal())\n"
     }
 }

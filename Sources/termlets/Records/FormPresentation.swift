@@ -47,7 +47,7 @@ enum FormPresentation {
             table.add([field.name, field.label(in: context.locale) + marker, values.joined(separator: " | "), problems[field.name] ?? ""])
         }
         let title = model.recordId.map { "Record \($0)" } ?? "New record"
-        return "\(title) in \(context.name)\n\n"
+        return "\(title) in \(context.name.inertForTerminal())\n\n"
             + table.render()
     }
 

@@ -36,3 +36,21 @@ extension String {
         return String(out)
     }
 }
+
+extension String {
+    /// The text with control characters replaced by U+FFFD, keeping line feeds, tabs and the
+    /// carriage return of a CRLF: safe to print on a terminal as several lines.
+    func inertLines() -> String {
+        var out = String.UnicodeScalarView()
+        let scalars = Array(unicodeScalars)
+        for (index, scalar) in scalars.enumerated() {
+            switch scalar.value {
+            case 0x0A, 0x09: out.append(scalar)
+            case 0x0D where index + 1 < scalars.count && scalars[index + 1] == "\n": out.append(scalar)
+            case 0x00..<0x20, 0x7F...0x9F: out.append("\u{FFFD}")
+            default: out.append(scalar)
+            }
+        }
+        return String(out)
+    }
+}

@@ -19,8 +19,14 @@ enum OutputFormat: String, CaseIterable, Sendable {
 
 /// Writes text to standard output or standard error without buffering surprises.
 enum Console {
+    /// Standard output is a terminal: whatever is printed there is made inert first.
+    static let outputIsTerminal = isatty(STDOUT_FILENO) == 1
+
+    /// Writes `text`; on a terminal, control characters other than line ends and tabs are
+    /// replaced first (a safety net for data formats such as CSV, which carry server text as is
+    /// when piped to a program).
     static func out(_ text: String) {
-        FileHandle.standardOutput.write(Data(text.utf8))
+        FileHandle.standardOutput.write(Data((outputIsTerminal ? text.inertLines() : text).utf8))
     }
 
     static func err(_ text: String) {

@@ -1,0 +1,162 @@
+import DDM
+import Foundation
+import Testing
+import TermletsTestSupport
+
+/// Server text is untrusted and user input is checked: escape sequences from the portal never
+/// reach the terminal, and bad values, files and paths are refused with a clear `input` message
+/// before anything is sent.
+@Suite("hostile and bad input")
+struct HostileInputTests {
+    /// Escape sequences a hostile portal could plant: clear screen, set the window title (OSC),
+    /// a C1 CSI, a bell, cursor moves, a DCS, and bidi/line-separator tricks.
+    static let hostile = "\u{1B}[2J\u{1B}]0;pwned\u{07}\u{9B}31m\u{1B}[10;10H\u{1B}P1$q\u{1B}\\\u{2028}X\u{0D}"
+    static let seed: JSONValue = [
+        "structures": [[
+            "structureId": 30900, "name": .string("Evil \(hostile) structure"),
+            "definition": [
+                "availableLanguageIds": ["en_US"], "defaultLanguageId": "en_US",
+                "fields": [
+                    ["name": "Title", "dataType": "string", "type": "text", "label": ["en_US": .string("Title \(hostile)")]],
+                    ["name": "Count", "dataType": "integer", "type": "ddm-integer", "label": ["en_US": "Count"]],
+                    ["name": "When", "dataType": "date", "type": "ddm-date", "label": ["en_US": "When"]],
+                    ["name": "Where", "dataType": "geolocation", "type": "ddm-geolocation", "label": ["en_US": "Where"]],
+                    ["name": "File", "dataType": "document-library", "type": "ddm-documentlibrary", "label": ["en_US": "File"]],
+                ],
+            ],
+        ]],
+        "recordSets": [["recordSetId": 40900, "structureId": 30900, "name": ["en_US": .string("Evil \(hostile) set")]]],
+        "records": [
+            ["recordId": 49001, "recordSetId": 40900, "values": ["Title": .string("value \(hostile) end"), "Count": "7"]],
+            ["recordId": 49002, "recordSetId": 40900, "values": ["Title": .string(String(repeating: "huge ", count: 40_000))]],
+        ],
+    ]
+
+    /// Bytes that must never reach a terminal from server text: ESC, BEL, C1 controls (as UTF-8).
+    static func controlBytes(in text: String) -> [String] {
+        var found: [String] = []
+        let scalars = Array(text.unicodeScalars)
+        for (index, scalar) in scalars.enumerated() {
+            switch scalar.value {
+            case 0x1B: found.append("ESC")
+            case 0x07: found.append("BEL")
+            case 0x0D where index + 1 == scalars.count || scalars[index + 1] != "\n": found.append("CR")  // CSV ends lines with CRLF
+            case 0x80...0x9F: found.append("C1")
+            default: break
+            }
+        }
+        return found
+    }
+
+    @Test(.timeLimit(.minutes(5)))
+    func escapeSequencesFromThePortalNeverReachTheTerminal() async throws {
+        let home = try CLIHome()
+        let portal = try await TestPortal.start(home, seed: Self.seed)
+        defer { portal.stop() }
+        let env = ["TERMLETS_PASSWORD": "test"]
+        var outputs: [(String, ProcessResult)] = []
+        for arguments in [
+            ["list", "--record-set-id", "40900", "--format", "text"],
+            ["list", "--record-set-id", "40900", "--format", "csv"],
+            ["list", "--record-set-id", "40900", "--format", "json"],
+            ["form", "--record-set-id", "40900", "--format", "text"],
+            ["form", "--record-set-id", "40900", "--record-id", "49001", "--format", "text"],
+            ["form", "--record-set-id", "40900", "--format", "json"],
+            ["overview"],
+            // The field name the user typed comes back in the error: inert too.
+            ["form", "--record-set-id", "40900", "--set", "Nope\u{1B}[2J=1", "--submit"],
+        ] {
+            outputs.append((arguments.joined(separator: " "), try await home.run(arguments + portal.server(), environment: env)))
+        }
+        for (command, result) in outputs {
+            #expect(command.hasSuffix("csv") || Self.controlBytes(in: result.stdout).isEmpty, "\(command): stdout carries \(Self.controlBytes(in: result.stdout)): \(result.stdout.prefix(600).debugDescription)")
+            #expect(Self.controlBytes(in: result.stderr).isEmpty, "\(command): stderr carries \(Self.controlBytes(in: result.stderr))")
+        }
+        // CSV carries the values exactly when piped, but not on a terminal: run it with standard
+        // output on a pseudo-terminal (script(1) records the exact bytes the terminal received).
+        let typescript = home.directory.path("typescript")
+        let command = ([TermletsBinary.url.path, "list", "--record-set-id", "40900", "--format", "csv"] + portal.server() + home.options)
+            .map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(separator: " ")
+        let recorded = try await ProcessRunner.run(
+            URL(fileURLWithPath: "/usr/bin/script"), ["-q", "-e", "-c", command, typescript.path], environment: env, timeout: 120)
+        #expect(recorded.status == 0, "\(recorded.stdout)\(recorded.stderr)")
+        let onTerminal = String(decoding: try Data(contentsOf: typescript), as: UTF8.self)
+        let body = onTerminal.split(separator: "\n").dropFirst().dropLast().joined(separator: "\n")  // script's own header and footer lines
+        #expect(body.contains("value"), "the CSV reached the terminal")
+        #expect(!body.contains("\u{1B}") && !body.contains("\u{07}") && !body.contains("\u{9B}"), "CSV on a terminal is inert")
+
+        // The hostile text is shown, inert, rather than dropped: the reader can see something is wrong.
+        let table = outputs[0].1
+        #expect(table.status == 0, "\(table.stderr)")
+        #expect(table.stdout.contains("\u{FFFD}[2J"), "the ESC is drawn as a visible replacement")
+        let json = try JSONValue.parse(outputs[2].1.stdout)
+        let hostileValue = json["records"]?.arrayValue?.first { $0["recordId"] == 49001 }?["values"]?["Title"]?.stringValue
+        #expect(hostileValue == "value \(Self.hostile) end", "JSON keeps the value exactly, escaped")
+        let error = outputs[7].1
+        #expect(error.status == 1)
+        #expect(error.stderr.hasPrefix("error: input: "), "\(error.stderr)")
+        #expect(error.stderr.split(separator: "\n").count == 1, "one line")
+    }
+
+    /// `form --submit --set` with values the field cannot take: an `input` error naming the field,
+    /// and the portal receives no write.
+    @Test(.timeLimit(.minutes(5)))
+    func badUserInputIsRefusedAndNothingIsSent() async throws {
+        let home = try CLIHome()
+        let portal = try await TestPortal.start(home, seed: Self.seed)
+        defer { portal.stop() }
+        let env = ["TERMLETS_PASSWORD": "test"]
+        let odd = home.directory.path("dir with spaces, ünïcode & 'quotes'")
+        try FileManager.default.createDirectory(at: odd, withIntermediateDirectories: true)
+        let unreadable = odd.appendingPathComponent("secret.png")
+        try Data([0x89, 0x50, 0x4E, 0x47]).write(to: unreadable)
+        try FileManager.default.setAttributes([.posixPermissions: 0o000], ofItemAtPath: unreadable.path)
+        defer { try? FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: unreadable.path) }
+        // Every case is refused before anything is sent; a value of the wrong form is an `input`
+        // error, one of the right form the field's rules refuse (a latitude of 91) a `validation` one.
+        let cases: [(set: String, mentions: String)] = [
+            ("Count=twelve", "Count"),
+            ("Count=1.5", "Count"),
+            ("Count=99999999999999999999999", "Count"),
+            ("When=2024-13-45", "When"),
+            ("When=yesterday", "When"),
+            ("Where=91,0", "Where"),
+            ("Where=north", "Where"),
+            ("Where=1,2,3", "Where"),
+            ("File=\(odd.path)/missing.png", "missing.png"),
+            ("File=\(odd.path)", "File"),
+        ] + (getuid() == 0 ? [] : [(set: "File=\(unreadable.path)", mentions: "secret.png")])
+        for (assignment, mentions) in cases {
+            let result = try await home.run(
+                ["form", "--record-set-id", "40900", "--set", "Title=ok", "--set", assignment, "--submit", "--format", "json"]
+                    + portal.server(), environment: env)
+            #expect(result.status == 1, "\(assignment) was accepted")
+            #expect(
+                result.stderr.hasPrefix("error: input: ") || (assignment == "Where=91,0" && result.stderr.hasPrefix("error: validation: ")),
+                "\(assignment): \(result.stderr)")
+            #expect(result.stderr.contains(mentions), "\(assignment): \(result.stderr)")
+            #expect(result.stderr.split(separator: "\n").count == 1, "\(assignment): one line")
+        }
+        let journal = try await portal.requests()
+        let writes = journal.filter { entry in
+            entry["services"]?.arrayValue?.contains { ($0.stringValue ?? "").hasSuffix("add-record") || ($0.stringValue ?? "").contains("add-file-entry") } == true
+                || (entry["path"]?.stringValue ?? "").contains("add-file-entry")
+        }
+        #expect(writes.isEmpty, "nothing was written: \(writes.count) write requests")
+        let records = try await portal.records(40900)
+        #expect(records.count == 2)
+    }
+
+    /// A huge value is listed (bounded in the table) and the command finishes.
+    @Test(.timeLimit(.minutes(3)))
+    func aHugeValueIsBoundedInTheTable() async throws {
+        let home = try CLIHome()
+        let portal = try await TestPortal.start(home, seed: Self.seed)
+        defer { portal.stop() }
+        let result = try await home.run(
+            ["list", "--record-set-id", "40900", "--format", "text"] + portal.server(), environment: ["TERMLETS_PASSWORD": "test"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let longest = result.stdout.split(separator: "\n").map(\.count).max() ?? 0
+        #expect(longest < 10_000, "a 200,000-character value is cut in the table (longest line \(longest))")
+    }
+}

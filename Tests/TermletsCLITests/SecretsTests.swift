@@ -1,0 +1,137 @@
+import DDM
+import Foundation
+import Testing
+import TermletsTestSupport
+
+/// The password never appears in output, `--events` files, the cache, crash output or the process
+/// list; config and cache files are the user's alone. A seeded user with a password no other data
+/// contains makes a leak findable by a plain byte search.
+@Suite("secrets: the password stays secret")
+struct SecretsTests {
+    static let password = "Pw-q7Zx93-never-print-me"
+    static let user = "secretive@liferay.com"
+    static let seed: JSONValue = [
+        "users": [[
+            "userId": 20777, "screenName": "secretive", "emailAddress": .string(user), "password": .string(password),
+            "admin": true,
+        ]],
+    ]
+    static let environment = ["TERMLETS_PASSWORD": password]
+
+    /// The password and the Basic credentials it travels in.
+    static var secrets: [String] {
+        [password, Data("\(user):\(password)".utf8).base64EncodedString(), Data("secretive:\(password)".utf8).base64EncodedString()]
+    }
+
+    static func leaks(in text: String) -> [String] { secrets.filter { text.contains($0) } }
+
+    @Test(.timeLimit(.minutes(5)))
+    func noOutputEventsFileOrCacheFileHoldsThePassword() async throws {
+        let home = try CLIHome()
+        let portal = try await TestPortal.start(home, seed: Self.seed)
+        defer { portal.stop() }
+        let server = portal.server(user: Self.user)
+        let events = home.directory.path("events")
+        try FileManager.default.createDirectory(at: events, withIntermediateDirectories: true)
+        var transcript = ""
+        func run(_ arguments: [String], password: String = SecretsTests.password) async throws -> ProcessResult {
+            let result = try await home.run(arguments + server, environment: ["TERMLETS_PASSWORD": password])
+            transcript += result.stdout + result.stderr
+            return result
+        }
+
+        let login = try await run(["login", "--save-password", "--format", "json"])
+        #expect(login.status == 0, "\(login.stderr)")
+        #expect(try await run(["list", "--record-set-id", "40001", "--events", events.path + "/list.jsonl", "--format", "json"]).status == 0)
+        let submit = try await run([
+            "form", "--record-set-id", "40001", "--set", "Title=secret test", "--submit", "--events", events.path + "/form.jsonl",
+            "--offline-policy", "remote-first", "--format", "json",
+        ])
+        #expect(submit.status == 0, "\(submit.stderr)")
+        // Offline: the write is queued (values and all, never the credentials), then synced.
+        try await portal.setFaults(["offline": true])
+        let queued = try await run([
+            "form", "--record-set-id", "40001", "--set", "Title=queued secretly", "--submit", "--offline-policy", "cache-first",
+            "--format", "json",
+        ])
+        #expect(queued.status == 0, "\(queued.stderr)")
+        #expect(try await run(["sync", "--format", "json"]).status == 1)
+        try await portal.clearFaults()
+        #expect(try await run(["pending", "--format", "json"]).status == 0)
+        #expect(try await run(["sync", "--format", "json"]).status == 0)
+        // A wrong password is refused without echoing either password.
+        let wrong = try await run(["list", "--record-set-id", "40001"], password: Self.password + "-wrong")
+        #expect(wrong.stderr.hasPrefix("error: authentication: "))
+        #expect(!wrong.stderr.contains(Self.password))
+
+        #expect(Self.leaks(in: transcript).isEmpty, "the password was printed")
+        let cacheFiles = home.directory.allFiles().filter { $0.path.contains("/cache/") || $0.path.contains("/events/") }
+        #expect(cacheFiles.contains { $0.lastPathComponent.hasSuffix(".sqlite") || $0.lastPathComponent.contains("db") })
+        for file in cacheFiles {
+            let data = try Data(contentsOf: file)
+            for secret in Self.secrets {
+                #expect(!bytes(data, contain: secret), "\(file.path) holds the password")
+            }
+            let mode = try #require(FileManager.default.attributesOfItem(atPath: file.path)[.posixPermissions] as? NSNumber)
+            #expect(mode.intValue & 0o077 == 0, "\(file.path) is mode \(String(mode.intValue, radix: 8))")
+        }
+        // The config file holds the password on purpose (login --save-password), for its owner only.
+        let config = home.directory.path("config/config.json")
+        let configMode = try FileManager.default.attributesOfItem(atPath: config.path)[.posixPermissions] as? NSNumber
+        #expect(configMode?.intValue == 0o600)
+        let folderMode = try FileManager.default.attributesOfItem(atPath: home.directory.path("config").path)[.posixPermissions] as? NSNumber
+        #expect(folderMode?.intValue == 0o700)
+        let cacheFolderMode = try FileManager.default.attributesOfItem(atPath: home.directory.path("cache").path)[.posixPermissions] as? NSNumber
+        #expect(cacheFolderMode.map { $0.intValue & 0o077 } == 0)
+    }
+
+    /// The password comes from the environment (or the prompt or the config file), never from the
+    /// command line: there is no option for it, and a running command's argv does not hold it.
+    @Test(.timeLimit(.minutes(3)))
+    func thePasswordIsNeverInTheProcessList() async throws {
+        let home = try CLIHome()
+        let portal = try await TestPortal.start(home, seed: Self.seed, extra: ["--latency-ms", "1500"])
+        defer { portal.stop() }
+
+        let option = try await home.run(["list", "--record-set-id", "40001", "--password", Self.password] + portal.server(user: Self.user))
+        #expect(option.status != 0, "there is no --password option")
+
+        let running = try SpawnedProcess(
+            TermletsBinary.url, ["list", "--record-set-id", "40001", "--format", "json"] + portal.server(user: Self.user) + home.options,
+            environment: Self.environment)
+        // While it waits for the slow portal, look at what `ps` shows.
+        let seen = try await waitFor("the list command in the process list", timeout: 30) { () -> String? in
+            let ps = try await ProcessRunner.run(URL(fileURLWithPath: "/bin/ps"), ["-eo", "pid,args"])
+            let line = ps.stdout.split(separator: "\n").first { $0.trimmingCharacters(in: .whitespaces).hasPrefix("\(running.pid) ") }
+            return line.map(String.init)
+        }
+        #expect(seen.contains("--record-set-id"))
+        #expect(Self.leaks(in: seen).isEmpty, "ps shows the password: \(seen)")
+        let cmdline = try Data(contentsOf: URL(fileURLWithPath: "/proc/\(running.pid)/cmdline"))
+        #expect(!bytes(cmdline, contain: Self.password))
+        #expect(try await offPool { running.wait(timeout: 60) } == 0)
+        #expect(Self.leaks(in: running.standardOutput() + running.standardError()).isEmpty)
+    }
+
+    /// A crash in the middle of a request prints a report without the password.
+    @Test(.timeLimit(.minutes(3)))
+    func crashOutputDoesNotHoldThePassword() async throws {
+        let home = try CLIHome()
+        let portal = try await TestPortal.start(home, seed: Self.seed, extra: ["--latency-ms", "3000"])
+        defer { portal.stop() }
+        let running = try SpawnedProcess(
+            TermletsBinary.url, ["list", "--record-set-id", "40001", "--format", "json"] + portal.server(user: Self.user) + home.options,
+            environment: Self.environment.merging(["SWIFT_BACKTRACE": "enable=yes,interactive=no"]) { $1 })
+        // Once the portal has answered a first request (3 s each), the client is in its next: crash it.
+        _ = try await waitFor("a first answered request", timeout: 30) { () -> Bool? in
+            try await portal.requests().isEmpty ? nil : true
+        }
+        running.signal(SIGSEGV)
+        // A signal sent from outside is not a fault: Swift's crash reporter prints its report and the
+        // program may then go on to finish. Either way the report is what a user would paste.
+        _ = try await offPool { running.wait(timeout: 90) }
+        let output = running.standardOutput() + running.standardError()
+        #expect(output.contains("Signal 11") || output.contains("crashed"), "a crash report was printed")
+        #expect(Self.leaks(in: output).isEmpty, "the crash output holds the password")
+    }
+}
