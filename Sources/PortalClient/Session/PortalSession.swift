@@ -25,11 +25,15 @@ public final class PortalSession: Sendable {
         public var allowInsecure: Bool = false
         /// Sent as `User-Agent`.
         public var userAgent: String = "Termlets"
+        /// Timeout for establishing a connection when it should differ from ``timeout`` (a
+        /// reachability probe gives up connecting sooner than it waits for a slow answer).
+        public var connectTimeout: Duration?
 
         public init(
             timeout: Duration = .seconds(15), requestDeadline: Duration = .seconds(60), maxResponseBytes: Int = 64 << 20,
-            allowInsecure: Bool = false
+            allowInsecure: Bool = false, connectTimeout: Duration? = nil
         ) {
+            self.connectTimeout = connectTimeout
             self.timeout = timeout
             self.requestDeadline = requestDeadline
             self.maxResponseBytes = maxResponseBytes

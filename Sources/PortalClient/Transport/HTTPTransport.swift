@@ -23,7 +23,7 @@ final class HTTPTransport: Sendable {
     init(options: PortalSession.Options, logger: Logger, secret: String?) {
         var configuration = HTTPClient.Configuration(
             redirectConfiguration: .disallow,
-            timeout: .init(connect: options.timeout.timeAmount, read: options.timeout.timeAmount, write: options.timeout.timeAmount),
+            timeout: .init(connect: (options.connectTimeout ?? options.timeout).timeAmount, read: options.timeout.timeAmount, write: options.timeout.timeAmount),
             decompression: .disabled
         )
         configuration.httpVersion = .automatic

@@ -3,17 +3,22 @@ import PortalClient
 
 /// "Does the portal answer at all?", asked before logging in by a command that may work from the
 /// offline cache: one anonymous `/portal/get-build-number` with short timeouts, so a dead server
-/// (refused, blackholed, or accepting connections and never answering) is known in about a
-/// second instead of after the session's 15 s connect timeout. Real work keeps the normal timeouts.
+/// is known in seconds instead of after the session's 15 s connect timeout: refused or
+/// blackholed in about a second and a half, accepting connections and never answering in four.
+/// A slow portal (answers within four seconds) is online. Real work keeps the normal timeouts.
 enum ReachabilityProbe {
-    /// Connect and read idle timeout of the probe.
-    static let timeout: Duration = .milliseconds(1500)
+    /// How long the probe tries to connect.
+    static let connectTimeout: Duration = .milliseconds(1500)
+    /// How long a connected probe waits for the answer: longer than the connect, so latency
+    /// spikes of a few seconds do not make a slow portal look offline.
+    static let answerTimeout: Duration = .milliseconds(4000)
     /// Upper bound for the whole probe.
-    static let deadline: Duration = .milliseconds(2000)
+    static let deadline: Duration = .milliseconds(4500)
 
     /// The probe's transport options.
     static func options(allowInsecure: Bool) -> PortalSession.Options {
-        PortalSession.Options(timeout: timeout, requestDeadline: deadline, allowInsecure: allowInsecure)
+        PortalSession.Options(
+            timeout: answerTimeout, requestDeadline: deadline, allowInsecure: allowInsecure, connectTimeout: connectTimeout)
     }
 
     /// Transport options for the rest of a run whose probe found the portal unreachable: each
