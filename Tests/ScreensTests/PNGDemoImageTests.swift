@@ -15,8 +15,7 @@ struct PNGDemoImageTests {
         let folder = try TemporaryDirectory(prefix: "termlets-demo-images")
         let portal = try SpawnedProcess(TermletsBinary.url, ["portal", "--port", "0", "--data", folder.path("portal").path])
         defer {
-            portal.signal(SIGTERM)
-            _ = portal.wait(timeout: 30)
+            portal.terminate()
         }
         let line = try await portal.firstLine(timeout: 300)
         let server = try #require(line.firstMatch(of: /^listening on (http:\/\/127\.0\.0\.1:\d+)$/).map { String($0.1) })

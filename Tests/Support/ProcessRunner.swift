@@ -134,6 +134,19 @@ public final class SpawnedProcess: @unchecked Sendable {
 
     public func signal(_ signal: Int32) { kill(pid, signal) }
 
+    /// Stops the child without blocking the caller (safe in a `defer` of an async test: the
+    /// cooperative pool has two threads here): SIGTERM now; a thread of its own reaps the child and
+    /// sends SIGKILL if it is still running after `grace` seconds.
+    public func terminate(grace: Double = 20) {
+        kill(pid, SIGTERM)
+        Thread {
+            if self.wait(timeout: grace) == nil {
+                kill(self.pid, SIGKILL)
+                _ = self.wait(timeout: 10)
+            }
+        }.start()
+    }
+
     /// Waits for the child to exit; its exit status (128 + signal when killed), or `nil` on timeout.
     public func wait(timeout: Double) -> Int32? {
         let deadline = Date().addingTimeInterval(timeout)

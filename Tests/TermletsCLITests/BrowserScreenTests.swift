@@ -90,8 +90,7 @@ struct BrowserScreenTests {
         let portal = try SpawnedProcess(
             TermletsBinary.url, ["portal", "--port", "0", "--data", home.directory.path("portal").path])
         defer {
-            portal.signal(SIGTERM)
-            _ = portal.wait(timeout: 30)
+            portal.terminate()
         }
         let address = String(try await portal.firstLine(timeout: 120).dropFirst("listening on ".count))
         let server = ["--server", address, "--user", "test@liferay.com"]

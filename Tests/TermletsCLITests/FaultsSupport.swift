@@ -73,8 +73,7 @@ final class TestPortal: Sendable {
     }
 
     func stop() {
-        process.signal(SIGTERM)
-        _ = process.wait(timeout: 20)
+        process.terminate()
     }
 
     private func admin(_ method: String, _ path: String, body: String? = nil) async throws -> JSONValue {

@@ -50,8 +50,7 @@ struct FormEventsAndPoliciesTests {
         let portal = try SpawnedProcess(
             TermletsBinary.url, ["portal", "--port", "0", "--data", folder.path("portal").path])
         defer {
-            portal.signal(SIGTERM)
-            _ = portal.wait(timeout: 30)
+            portal.terminate()
         }
         let first = try await portal.firstLine(timeout: 120)
         let server = String(first.dropFirst("listening on ".count))

@@ -15,8 +15,7 @@ struct GalleryScreenTests {
         let folder = try TemporaryDirectory(prefix: "termlets-gallery-screen")
         let portal = try SpawnedProcess(TermletsBinary.url, ["portal", "--port", "0", "--data", folder.path("portal").path])
         defer {
-            portal.signal(SIGTERM)
-            _ = portal.wait(timeout: 30)
+            portal.terminate()
         }
         let line = try await portal.firstLine(timeout: 300)
         let server = try #require(line.firstMatch(of: /^listening on (http:\/\/127\.0\.0\.1:\d+)$/).map { String($0.1) }, "first line: \(line)")
