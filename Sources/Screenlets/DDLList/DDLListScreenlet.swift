@@ -32,14 +32,7 @@ public final class DDLListScreenlet: Sendable {
             throw PortalError(kind: .input, message: "the list needs at least one label field")
         }
         self.configuration = configuration
-        let source = DDLListSource(
-            recordSetId: configuration.recordSetId, userId: configuration.userId, locale: configuration.locale,
-            obcClassName: configuration.obcClassName, layout: configuration.layout, calls: calls)
-        let base = PortalPageLoader(
-            source: source, policy: configuration.offlinePolicy, cache: database.map(CachePolicyLoader.init(database:)),
-            invoke: invoke)
-        let loader = DDLListLoader(
-            base: base, labelFields: configuration.labelFields, queue: database.map { PendingQueue(database: $0) })
+        let loader = DDLListLoader(configuration: configuration, calls: calls, database: database, invoke: invoke)
         let list = PaginatedList(loader: loader, configuration: PaginationConfiguration(layout: configuration.layout))
         self.list = list
         self.loader = loader

@@ -117,15 +117,7 @@ extension FormScreen {
             row += 1
         }
         if used <= room { return filledUpward(first: first, model: model, layout: layout) }
-        var start = focus
-        used = rowHeight(focus, model: model, layout: layout)
-        while start > 0 {
-            let above = rowHeight(start - 1, model: model, layout: layout)
-            if used + above > room { break }
-            used += above
-            start -= 1
-        }
-        return start
+        return extendedUpward(from: focus, used: rowHeight(focus, model: model, layout: layout), room: room, model: model, layout: layout)
     }
 
     /// `first`, moved up while the rows from it to the end leave room at the bottom (after a resize
@@ -139,7 +131,13 @@ extension FormScreen {
             if used >= room { return first }
             row += 1
         }
-        var start = first
+        return extendedUpward(from: first, used: used, room: room, model: model, layout: layout)
+    }
+
+    /// `start` moved up over the rows above it while they fit in `room` beside the `used` rows.
+    private func extendedUpward(from start: Int, used: Int, room: Int, model: FormScreenModel, layout: FormLayout) -> Int {
+        var start = start
+        var used = used
         while start > 0 {
             let above = rowHeight(start - 1, model: model, layout: layout)
             if used + above > room { break }
