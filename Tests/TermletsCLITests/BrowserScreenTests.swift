@@ -45,6 +45,28 @@ struct BrowserScreenTests {
         #expect(end.contains("[exit 0]"))
     }
 
+    /// Enter on an image folder opens its gallery (tiles of the 120 demo images); Esc comes back to
+    /// the folder menu with the folder still selected.
+    @Test func anImageFolderOpensTheGalleryAndBackReturnsToTheFolders() async throws {
+        let home = try CLIHome()
+        let terminal = try await TmuxSession.startOffPool(
+            [TermletsBinary.url.path] + home.options, columns: 100, rows: 30, environment: ListScreenTests.environment)
+        try await terminal.screen("the site list", timeout: 120) { Self.cursorLine($0)?.contains("Termlets Demo") == true }
+        try await terminal.press("Enter")
+        try await terminal.screen("the site's folders", timeout: 60) { $0.contains("Demo images") }
+        for _ in 0..<3 { try await terminal.press("Down") }
+        try await terminal.screen("Demo images selected") { Self.cursorLine($0)?.contains("Demo images") == true }
+        try await terminal.press("Enter")
+        try await terminal.screen("the gallery's tiles", timeout: 60) { $0.contains("1 of 120") && $0.contains("▸") }
+        try await terminal.press("Escape")
+        try await terminal.screen("back on the folders with Demo images selected") {
+            $0.contains("Record sets") && Self.cursorLine($0)?.contains("Demo images") == true
+        }
+        try await terminal.press("q")
+        let end = try await terminal.screen(containing: "[exit ")
+        #expect(end.contains("[exit 0]"))
+    }
+
     /// Enter on a record opens it in the form screen; Esc comes back to the same row; `n` starts
     /// a new record which, submitted, shows up in the refreshed list.
     @Test func aRecordOpensInTheFormAndBackReturnsToTheSameRow() async throws {

@@ -16,6 +16,8 @@ public struct BrowserServices: Sendable {
     public var sync: SyncServices?
     /// The form screen of a record (or a new one); nil: records cannot be opened.
     public var openForm: (@Sendable (FormRequest) async throws -> FormScreen)?
+    /// The gallery screen of an image folder; nil: image folders cannot be opened.
+    public var openGallery: (@Sendable (GalleryRequest) async throws -> GalleryScreen)?
 
     public init(
         sites: @escaping @Sendable () async throws -> [SiteSummary],
@@ -24,7 +26,8 @@ public struct BrowserServices: Sendable {
         bookmarksList: @escaping @Sendable (SiteSummary, FolderSummary) -> ListScreenSpec<Bookmark>,
         pendingCount: @escaping @Sendable () async -> Int = { 0 },
         sync: SyncServices? = nil,
-        openForm: (@Sendable (FormRequest) async throws -> FormScreen)? = nil
+        openForm: (@Sendable (FormRequest) async throws -> FormScreen)? = nil,
+        openGallery: (@Sendable (GalleryRequest) async throws -> GalleryScreen)? = nil
     ) {
         self.sites = sites
         self.contents = contents
@@ -33,5 +36,6 @@ public struct BrowserServices: Sendable {
         self.pendingCount = pendingCount
         self.sync = sync
         self.openForm = openForm
+        self.openGallery = openGallery
     }
 }

@@ -1,3 +1,4 @@
+import Screenlets
 import TermUI
 
 /// What the browser asks for when a record is opened or a new one started: the form screen of
@@ -12,6 +13,22 @@ public struct FormRequest: Equatable, Sendable {
     public init(recordSetId: Int64, recordId: Int64?, size: Size, status: ConnectionStatus) {
         self.recordSetId = recordSetId
         self.recordId = recordId
+        self.size = size
+        self.status = status
+    }
+}
+
+/// What the browser asks for when an image folder is opened: the gallery screen of `folder` in
+/// `site`, at the terminal's size, with the status.
+public struct GalleryRequest: Equatable, Sendable {
+    public let site: SiteSummary
+    public let folder: FolderSummary
+    public let size: Size
+    public let status: ConnectionStatus
+
+    public init(site: SiteSummary, folder: FolderSummary, size: Size, status: ConnectionStatus) {
+        self.site = site
+        self.folder = folder
         self.size = size
         self.status = status
     }

@@ -60,6 +60,13 @@ extension PortalBrowser {
             }
         case .form(let id, let child):
             return forwardForm(child, to: id, on: &model)
+        case .galleryReady(let crumb, let result):
+            switch result {
+            case .success(let gallery): return pushGallery(gallery, crumb: crumb, on: &model)
+            case .failure(let error): model.message = "cannot open the gallery: \(ListScreenText.describe(error))"
+            }
+        case .gallery(let id, let child):
+            return forwardGallery(child, to: id, on: &model)
         case .pendingCount(let count):
             model.status.pendingWrites = count
             return broadcastStatus(on: &model)
@@ -143,9 +150,13 @@ extension PortalBrowser {
             let spec = services.bookmarksList(site, folder)
             return pushBookmarks(spec, breadcrumbs: model.crumbs + [folder.name], on: &model)
         case .imageFolder(let folder)?:
-            // Seam for the gallery screen (branch `gallery`): the lead wires it here.
-            model.message = "the gallery screen is not wired yet: termlets gallery --folder-id \(folder.folderId) --list"
-            return []
+            guard let openGallery = services.openGallery, let site = model.currentSite else {
+                model.message = "no gallery screen here: termlets gallery --folder-id \(folder.folderId)"
+                return []
+            }
+            model.message = "opening \(folder.name)…"
+            let request = GalleryRequest(site: site, folder: folder, size: model.size, status: model.status)
+            return [.task { .galleryReady(crumb: folder.name, await Result(catching: { try await openGallery(request) })) }]
         default:
             return []
         }
@@ -315,6 +326,36 @@ extension PortalBrowser {
         return result
     }
 
+    func pushGallery(_ program: GalleryScreen, crumb: String, on model: inout Model) -> [Effect<Message>] {
+        model.message = ""
+        let id = model.nextId
+        model.nextId += 1
+        let (child, effects) = program.initialize()
+        model.stack.append(.gallery(Embedded(id: id, program: program, model: child, crumb: crumb)))
+        return effects.forwarded { Message.gallery(id: id, $0) }
+    }
+
+    /// Runs a gallery message; when the gallery quits (Esc, q), it is closed and the folder menu
+    /// below comes back as it was. Ctrl-C quits the whole program.
+    private func forwardGallery(_ message: GalleryScreen.Message, to id: Int, on model: inout Model) -> [Effect<Message>] {
+        guard let index = model.stack.firstIndex(where: { if case .gallery(let g) = $0 { return g.id == id }; return false }),
+            case .gallery(var gallery) = model.stack[index]
+        else { return [] }
+        let effects = gallery.program.update(&gallery.model, message)
+        var result = effects.filter { !$0.isQuit }.forwarded { Message.gallery(id: id, $0) }
+        model.stack[index] = .gallery(gallery)
+        guard effects.contains(where: \.isQuit) else { return result }
+        model.stack.remove(at: index)
+        let service = gallery.program.service
+        result.append(.task {
+            await service.close()
+            return nil
+        })
+        if case .command(.forceQuit) = message { result.append(.quit) }
+        result.append(countPending())
+        return result
+    }
+
     private func setTopListMessage(_ text: String, on model: inout Model) {
         guard case .records(var list)? = model.stack.last else { return }
         _ = list.program.update(&list.model, .notice(text))
@@ -334,7 +375,7 @@ extension PortalBrowser {
             case .sync(var sync):
                 _ = sync.program.update(&sync.model, .status(model.status))
                 model.stack[index] = .sync(sync)
-            case .menu, .form:
+            case .menu, .form, .gallery:
                 break
             }
         }
@@ -365,6 +406,10 @@ extension PortalBrowser {
                 let id = form.id
                 effects += form.program.update(&form.model, .resize(size)).forwarded { Message.form(id: id, $0) }
                 model.stack[index] = .form(form)
+            case .gallery(var gallery):
+                let id = gallery.id
+                effects += gallery.program.update(&gallery.model, .resized(size)).forwarded { Message.gallery(id: id, $0) }
+                model.stack[index] = .gallery(gallery)
             }
         }
         return effects

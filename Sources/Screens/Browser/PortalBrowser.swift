@@ -46,6 +46,8 @@ public struct PortalBrowser: Program {
         case sync(Embedded<SyncView>)
         /// The form screen of a record, opened from a record list.
         case form(Embedded<FormScreen>)
+        /// The gallery of an image folder.
+        case gallery(Embedded<GalleryScreen>)
     }
 
     /// A child program and its model, compared by id and model.
@@ -75,6 +77,7 @@ public struct PortalBrowser: Program {
                 case .bookmarks(let list): return list.model.breadcrumbs.last ?? ""
                 case .sync: return "Sync"
                 case .form(let form): return form.crumb
+                case .gallery(let gallery): return gallery.crumb
                 }
             }
         }
@@ -100,6 +103,9 @@ public struct PortalBrowser: Program {
         /// The form screen asked for is ready (or could not be built).
         case formReady(crumb: String, Result<FormScreen, any Error>)
         case form(id: Int, FormScreenMessage)
+        /// The gallery screen asked for is ready (or could not be built).
+        case galleryReady(crumb: String, Result<GalleryScreen, any Error>)
+        case gallery(id: Int, GalleryScreen.Message)
         case pendingCount(Int)
     }
 
@@ -134,6 +140,8 @@ public struct PortalBrowser: Program {
             return sync.program.message(for: event, model: sync.model).map { .sync(id: sync.id, $0) }
         case .form(let form)?:
             return form.program.message(for: event, model: form.model).map { .form(id: form.id, $0) }
+        case .gallery(let gallery)?:
+            return gallery.program.message(for: event, model: gallery.model).map { .gallery(id: gallery.id, $0) }
         case .menu?, nil:
             if case .key(let key) = event, key == KeyMap.alwaysQuitKey { return .command(.forceQuit) }
             if case .mouse(let mouse) = event {

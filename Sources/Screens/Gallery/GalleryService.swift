@@ -23,6 +23,8 @@ public protocol GalleryService: Sendable {
     func completions(of path: String) async -> [String]
     /// Who is connected where, online or not, and how many writes wait for sync.
     func status() async -> ConnectionStatus
+    /// Stops loading and ends the event stream (the screen was left).
+    func close() async
 }
 
 /// A change the service reports to the screen.

@@ -24,23 +24,9 @@ extension GalleryCommand {
             let folder = try resolvedFolderId(connection.settings)
             let repository = repositoryId ?? connection.groupId
             guard repository > 0 else { throw CommandFailure(.input, "give --repository-id (the site is unknown offline)") }
-            var configuration = GalleryConfiguration(
-                repositoryId: repository, folderId: folder, offlinePolicy: offlinePolicy,
-                deletePolicy: offlinePolicy == .remoteOnly ? .remoteOnly : .remoteFirst, locale: connection.locale)
-            if let mimeTypes { configuration.mimeTypes = ListCommand.splitFieldNames(mimeTypes) }
-            let gallery = GalleryScreenlet(
-                configuration: configuration, session: connection.session, calls: connection.calls, database: connection.database)
-            let server: String
-            if case .remote(let url) = connection.settings.target {
-                server = url.host.map { host in url.port.map { "\(host):\($0)" } ?? host } ?? url.absoluteString
-            } else {
-                server = "embedded emulator"
-            }
-            let service = ScreenletGalleryService(
-                gallery: gallery, images: GalleryImageLoader(session: connection.session, database: connection.database),
-                database: connection.database, server: server,
-                user: connection.online?.user.emailAddress ?? connection.settings.user ?? "",
-                online: connection.online != nil && connection.online?.isOffline != true)
+            let service = ScreenletGalleryService.make(
+                connection, repositoryId: repository, folderId: folder, policy: offlinePolicy,
+                mimeTypes: mimeTypes.map(ListCommand.splitFieldNames))
             do {
                 try await Self.present(service: service, title: "folder \(folder)")
             } catch let error as CursesTerminalError {
@@ -69,6 +55,32 @@ extension GalleryCommand {
             status: await service.status())
         let runtime = Runtime(program: screen, backend: backend)
         await runtime.run()
+    }
+}
+
+extension ScreenletGalleryService {
+    /// The service of the images of `folderId` in `repositoryId` on `connection`, loading with
+    /// `policy` (deletes remote-first unless remote-only): `termlets gallery`'s and the browser's.
+    static func make(
+        _ connection: CacheReadingConnection, repositoryId: Int64, folderId: Int64, policy: LoadPolicy, mimeTypes: [String]? = nil
+    ) -> ScreenletGalleryService {
+        var configuration = GalleryConfiguration(
+            repositoryId: repositoryId, folderId: folderId, offlinePolicy: policy,
+            deletePolicy: policy == .remoteOnly ? .remoteOnly : .remoteFirst, locale: connection.locale)
+        if let mimeTypes { configuration.mimeTypes = mimeTypes }
+        let gallery = GalleryScreenlet(
+            configuration: configuration, session: connection.session, calls: connection.calls, database: connection.database)
+        let server: String
+        if case .remote(let url) = connection.settings.target {
+            server = url.host.map { host in url.port.map { "\(host):\($0)" } ?? host } ?? url.absoluteString
+        } else {
+            server = "embedded emulator"
+        }
+        return ScreenletGalleryService(
+            gallery: gallery, images: GalleryImageLoader(session: connection.session, database: connection.database),
+            database: connection.database, server: server,
+            user: connection.online?.user.emailAddress ?? connection.settings.user ?? "",
+            online: connection.online != nil && connection.online?.isOffline != true)
     }
 }
 

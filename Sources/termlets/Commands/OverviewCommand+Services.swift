@@ -23,7 +23,18 @@ enum ScreenServices {
             bookmarksList: { site, folder in bookmarksList(connection, groupId: site.groupId, folder: folder) },
             pendingCount: { pendingCount(connection.database) },
             sync: sync(connection),
-            openForm: { request in try form(connection, request) })
+            openForm: { request in try form(connection, request) },
+            openGallery: { request in await gallery(connection, request) })
+    }
+
+    /// The gallery screen of an image folder, remote-first (offline: the cache, writes queued).
+    static func gallery(_ connection: CacheReadingConnection, _ request: GalleryRequest) async -> GalleryScreen {
+        let service = ScreenletGalleryService.make(
+            connection, repositoryId: request.site.groupId, folderId: request.folder.folderId, policy: .remoteFirst)
+        let depth = ColorDepth.detect(environment: ProcessInfo.processInfo.environment)
+        return GalleryScreen(
+            service: service, size: request.size, depth: depth, theme: depth == .monochrome ? .monochrome : .standard,
+            title: request.folder.name, status: await service.status())
     }
 
     /// The form screen of a record (or a new one) of a record set, on the connection's cache,
@@ -39,8 +50,7 @@ enum ScreenServices {
         attributes.loadPolicy = .remoteFirst
         attributes.submitPolicy = .remoteFirst
         let locale = PortalLocale(connection.locale) ?? .enUS
-        let screenlet = FormScreenlet(
-            portal: FormPortal(session: connection.session), cache: cache, attributes: attributes, locale: locale)
+        let screenlet = FormCommand.screenlet(connection.connection, cache: cache, attributes: attributes)
         let theme = FormCommand.loadTheme(named: nil)
         var configuration = FormScreenConfiguration(
             loadedTheme: theme, connection: request.status, initialSize: request.size,
