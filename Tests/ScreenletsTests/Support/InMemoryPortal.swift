@@ -45,7 +45,10 @@ actor InMemoryPortal: PageLoader {
 }
 
 /// Waits until `condition` holds, polling every millisecond; fails the test after `timeout`.
-func waitUntil(_ what: String, timeout: Duration = .seconds(60),
+/// The deadline is generous on purpose: in a full run the first minute starts hundreds of tests,
+/// many spawning binaries that seed an emulator, and two cores leave these tasks little CPU (they
+/// timed out at 60 s there while passing in milliseconds alone). A passing run never waits for it.
+func waitUntil(_ what: String, timeout: Duration = .seconds(240),
                _ condition: () async -> Bool) async throws {
     let clock = ContinuousClock()
     let deadline = clock.now + timeout
