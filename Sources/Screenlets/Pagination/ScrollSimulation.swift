@@ -54,8 +54,8 @@ public struct ScrollSimulation: Sendable {
     public func run<Loader: PageLoader>(loader: Loader, configuration: PaginationConfiguration) async throws
         -> Report
     {
-        let log = RequestLog()
-        let list = PaginatedList(loader: RecordingLoader(base: loader, log: log), configuration: configuration)
+        let log = PageRequestLog()
+        let list = PaginatedList(loader: LoggingPageLoader(base: loader, log: log), configuration: configuration)
         do {
             var report = try await scroll(list)
             await list.close()
@@ -96,22 +96,5 @@ public struct ScrollSimulation: Sendable {
         }
         report.elapsed = start.duration(to: clock.now)
         return report
-    }
-}
-
-/// The pages a ``RecordingLoader`` was asked for.
-actor RequestLog {
-    private(set) var pages: [Int] = []
-    func record(_ page: Int) { pages.append(page) }
-}
-
-/// Passes requests through to another loader, logging them.
-struct RecordingLoader<Base: PageLoader>: PageLoader {
-    let base: Base
-    let log: RequestLog
-
-    func loadPage(_ request: PageRequest) async throws -> PageResponse<Base.Row> {
-        await log.record(request.page)
-        return try await base.loadPage(request)
     }
 }

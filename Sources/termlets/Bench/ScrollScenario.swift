@@ -138,23 +138,6 @@ struct ScrollScenario {
     }
 }
 
-/// The pages a ``LoggingPageLoader`` was asked for, in order.
-actor PageRequestLog {
-    private(set) var pages: [Int] = []
-    func record(_ page: Int) { pages.append(page) }
-}
-
-/// Passes page loads through to another loader, logging each request.
-struct LoggingPageLoader<Base: PageLoader>: PageLoader {
-    let base: Base
-    let log: PageRequestLog
-
-    func loadPage(_ request: PageRequest) async throws -> PageResponse<Base.Row> {
-        await log.record(request.page)
-        return try await base.loadPage(request)
-    }
-}
-
 /// A benchmark that could not run (not a missed goal: those are reported in the figures).
 struct BenchFailure: Error, CustomStringConvertible {
     let description: String

@@ -21,20 +21,8 @@ extension FormCommand {
         let format = try OutputFormat.resolve(format, allowed: [.json, .text])
         let policies = try Self.policies(offlinePolicy)
         let events = try eventsFile.map(FormEventLog.open)
-        try await connection.withConnection(allowOffline: policies.submit != .remoteOnly || policies.load != .remoteOnly) {
-            connection in
-            let screenlet = Self.screenlet(
-                connection, cache: try OfflineCache.open(connection.settings), attributes: attributes(connection, policies: policies))
-            let writer = events.map { log in Task { await log.write(screenlet.events) } }
-            do {
-                try await prompt(screenlet, format: format)
-                await screenlet.close()
-                await writer?.value
-            } catch {
-                await screenlet.close()
-                await writer?.value
-                throw error
-            }
+        try await withFormScreenlet(policies: policies, events: events) { screenlet in
+            try await prompt(screenlet, format: format)
         }
     }
 

@@ -81,13 +81,23 @@ struct FormCommand: AsyncParsableCommand {
         let policies = try Self.policies(offlinePolicy)
         let events = try eventsFile.map(FormEventLog.open)
 
+        try await withFormScreenlet(policies: policies, events: events) { screenlet in
+            try await run(screenlet, format: format, assignments: parsed)
+        }
+    }
+
+    /// Connects (offline allowed unless both policies are remote-only), runs `body` on the form
+    /// screenlet with its events written to `events`, and always closes both.
+    func withFormScreenlet(
+        policies: (load: LoadPolicy, submit: SubmitPolicy), events: FormEventLog?, _ body: (FormScreenlet) async throws -> Void
+    ) async throws {
         try await connection.withConnection(allowOffline: policies.submit != .remoteOnly || policies.load != .remoteOnly) {
             connection in
             let cache = try OfflineCache.open(connection.settings)
             let screenlet = Self.screenlet(connection, cache: cache, attributes: attributes(connection, policies: policies))
             let writer = events.map { log in Task { await log.write(screenlet.events) } }
             do {
-                try await run(screenlet, format: format, assignments: parsed)
+                try await body(screenlet)
                 await screenlet.close()
                 await writer?.value
             } catch {
