@@ -14,7 +14,8 @@ struct RestoreTests {
         let session = try TmuxSession(["sh", "-c", "\(command); echo \"[status $?]\"; stty -a; echo DONE"],
                                       environment: ["SWIFT_BACKTRACE": "interactive=no"])
         if arguments.contains("--crash-after-start") {
-            try await session.waitFor(text: "DONE")
+            // Swift's crash reporter symbolicates before the shell goes on: slow on a loaded machine.
+            try await session.waitFor(text: "DONE", timeout: 90)
         } else {
             try await session.waitForScreen("the first frame") { $0.contains("events 0") && $0.contains("END") }
             #expect(try session.format("#{alternate_on}#{mouse_sgr_flag}#{cursor_flag}") == "110")
@@ -30,7 +31,7 @@ struct RestoreTests {
 
     /// The shell's terminal is back: its output shows on the normal screen, with sane modes.
     static func expectRestored(_ session: TmuxSession, status: Set<Int>) async throws {
-        let screen = try await session.waitFor(text: "DONE")
+        let screen = try await session.waitFor(text: "DONE", timeout: 90)
         #expect(!screen.contains("colours:"), "the check screen is gone (alternate screen left)")
         let statusLine = try #require(screen.split(separator: "\n").first { $0.hasPrefix("[status ") })
         let code = Int(statusLine.dropFirst("[status ".count).dropLast())
