@@ -61,10 +61,15 @@ public final class TmuxSession: @unchecked Sendable {
         try tmux(["resize-window", "-t", name, "-x", "\(columns)", "-y", "\(rows)"])
     }
 
+    /// How long a wait for the screen allows by default: generous, because the whole round of
+    /// terminal tests shares two cores with the binaries and emulators they start (a deadline,
+    /// not a sleep: a passing wait returns as soon as the screen is right).
+    public static let defaultScreenTimeout: Double = 60
+
     /// Waits until the screen satisfies `predicate`, returning that screen.
     @discardableResult
     public func waitForScreen(
-        _ what: String, timeout: Double = 15, _ predicate: @escaping (String) -> Bool
+        _ what: String, timeout: Double = TmuxSession.defaultScreenTimeout, _ predicate: @escaping (String) -> Bool
     ) async throws -> String {
         do {
             return try await TermletsTestSupport.waitFor(what, timeout: timeout) {
@@ -79,7 +84,7 @@ public final class TmuxSession: @unchecked Sendable {
 
     /// Waits until the screen contains `text`.
     @discardableResult
-    public func waitFor(text: String, timeout: Double = 15) async throws -> String {
+    public func waitFor(text: String, timeout: Double = TmuxSession.defaultScreenTimeout) async throws -> String {
         try await waitForScreen("screen to contain \(text.debugDescription)", timeout: timeout) { $0.contains(text) }
     }
 
@@ -88,7 +93,7 @@ public final class TmuxSession: @unchecked Sendable {
     @discardableResult
     private func tmux(_ arguments: [String]) throws -> String {
         let result = try ProcessRunner.run(
-            URL(fileURLWithPath: "/usr/bin/env"), ["tmux", "-L", socket] + arguments, timeout: 10)
+            URL(fileURLWithPath: "/usr/bin/env"), ["tmux", "-L", socket] + arguments, timeout: 60)
         guard result.status == 0 else {
             throw TmuxFailure(arguments: arguments, stderr: result.stderr)
         }

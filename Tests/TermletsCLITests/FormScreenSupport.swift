@@ -34,7 +34,7 @@ struct FormScreenSession {
 
     /// Waits until the screen shows `text`.
     @discardableResult
-    func waitFor(_ text: String, timeout: Double = 30) async throws -> String {
+    func waitFor(_ text: String, timeout: Double = TmuxSession.defaultScreenTimeout) async throws -> String {
         try await terminal.waitFor(text: text, timeout: timeout)
     }
 

@@ -14,7 +14,7 @@ extension TmuxSession {
     /// Waits until the screen satisfies `predicate`, polling on its own thread; returns that screen.
     @discardableResult
     func screen(
-        _ what: String, timeout: Double = 30, _ predicate: @escaping @Sendable (String) -> Bool
+        _ what: String, timeout: Double = TmuxSession.defaultScreenTimeout, _ predicate: @escaping @Sendable (String) -> Bool
     ) async throws -> String {
         try await offPool {
             let deadline = Date().addingTimeInterval(timeout)
