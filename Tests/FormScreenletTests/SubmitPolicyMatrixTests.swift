@@ -42,6 +42,8 @@ struct SubmitPolicyMatrixTests {
                 let summary = try await SyncEngine(queue: harness.queue, session: harness.session).run()
                 #expect(summary.synced == 1)
                 #expect(summary.pending == 0)
+            case .saved:
+                Issue.record("the portal's form screenlet never saves locally")
             }
             #expect(try await Self.contacts(harness, named: name) == 1, "exactly once on the portal")
         }

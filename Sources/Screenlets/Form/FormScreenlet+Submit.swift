@@ -19,7 +19,7 @@ extension FormScreenlet {
             await waitForUploads()
             retryFailedUploads()
             await waitForUploads()
-            try validateAll()
+            try state.validateAll()
             guard let model = state.model else { throw FormScreenletError.notLoaded }
             let write = try recordWrite(model, draft: draft)
             switch try await executor.submit(write, policy: attributes.submitPolicy, sender: sender) {
@@ -43,19 +43,6 @@ extension FormScreenlet {
             emit(.formSubmitError(message: Self.describe(error), invalidFields: []))
             throw error
         }
-    }
-
-    /// Validates every field; shows every message and remembers the first invalid field.
-    private func validateAll() throws(FormScreenletError) {
-        guard let model = state.model else { throw .notLoaded }
-        let failures = model.validate()
-        state.validationMessages = [:]
-        for failure in failures {
-            let key = FormFieldKey(field: failure.field.name, instance: failure.instance)
-            if state.validationMessages[key] == nil { state.validationMessages[key] = failure.message(in: state.locale) }
-        }
-        state.firstInvalidField = failures.first.map { FormFieldKey(field: $0.field.name, instance: $0.instance) }
-        guard failures.isEmpty else { throw .invalid(failures) }
     }
 
     /// The queued write for the record: its values in wire form, documents still queued offline

@@ -9,7 +9,7 @@ extension FormScreenlet {
     /// `documentUploaded` or `documentUploadError`). Under `cache-only`, or when the portal cannot be
     /// reached (except `remote-only`), the file is queued and the record will depend on it.
     public func chooseDocument(_ path: String, for field: String, instance: Int = 0) throws(FormScreenletError) {
-        let definition = try editableField(field)
+        let definition = try state.editableField(field, editable: attributes.editable)
         guard definition.kind == .document || definition.kind == .image else { throw .notADocumentField(definition.name) }
         let url = URL(fileURLWithPath: (path as NSString).expandingTildeInPath)
         var isDirectory: ObjCBool = false
@@ -17,7 +17,7 @@ extension FormScreenlet {
             FileManager.default.isReadableFile(atPath: url.path)
         else { throw .unreadableFile(path) }
         let key = FormFieldKey(field: definition.name, instance: instance)
-        try mutateModel { model throws(FormModelError) in
+        try state.mutateModel { model throws(FormModelError) in
             try model.setValue(.document(.localFile(path: url.path)), of: key.field, instance: key.instance)
         }
         chosenFiles[key] = url.path

@@ -80,38 +80,28 @@ public actor FormScreenlet {
 
     /// Sets one instance of a field (`nil` clears it). Refused when not `editable`.
     public func setValue(_ value: FieldValue?, of field: String, instance: Int = 0) throws(FormScreenletError) {
-        let name = try editableField(field).name
-        try mutateModel { model throws(FormModelError) in try model.setValue(value, of: name, instance: instance) }
-        let key = FormFieldKey(field: name, instance: instance)
-        if state.validationMessages[key] != nil { validateField(key) }
+        try state.setValue(value, of: field, instance: instance, editable: attributes.editable)
     }
 
     /// The user left a field instance: its validation message is shown (or cleared when valid).
     @discardableResult
     public func leaveField(_ field: String, instance: Int = 0) -> String? {
-        guard let name = state.model?.field(named: field)?.name else { return nil }
-        return validateField(FormFieldKey(field: name, instance: instance))
+        state.leaveField(field, instance: instance)
     }
 
     /// Adds an instance of a repeatable field; returns its index.
     @discardableResult
     public func addInstance(of field: String, after index: Int? = nil) throws(FormScreenletError) -> Int {
-        let name = try editableField(field).name
-        var added = 0
-        try mutateModel { model throws(FormModelError) in added = try model.addInstance(of: name, after: index) }
-        return added
+        try state.addInstance(of: field, after: index, editable: attributes.editable)
     }
 
     /// Removes an instance of a repeatable field (not the last one).
     public func removeInstance(of field: String, at index: Int) throws(FormScreenletError) {
-        let name = try editableField(field).name
-        try mutateModel { model throws(FormModelError) in try model.removeInstance(of: name, at: index) }
-        let key = FormFieldKey(field: name, instance: index)
+        let key = try state.removeInstance(of: field, at: index, editable: attributes.editable)
         discardQueuedUpload(key)
         uploadTasks[key]?.cancel()
         uploadTasks[key] = nil
         state.uploads[key] = nil
-        state.validationMessages[key] = nil
     }
 
     /// Discards the edits: the values as loaded come back, running uploads stop, and documents
@@ -122,49 +112,16 @@ public actor FormScreenlet {
         uploadTasks = [:]
         for key in uploadGenerations.keys { uploadGenerations[key, default: 0] += 1 }
         chosenFiles = [:]
-        state.model?.reset()
-        state.uploads = [:]
-        state.validationMessages = [:]
-        state.firstInvalidField = nil
+        state.discardEdits()
     }
 
     /// Shows labels, tips and options in `locale` from now on (records load in it too).
     public func switchLocale(_ locale: PortalLocale) {
-        state.locale = locale
-        for key in Array(state.validationMessages.keys) { validateField(key) }
+        state.switchLocale(locale)
     }
 
     /// Changes whether the form can be edited.
     public func setEditable(_ editable: Bool) {
         attributes.editable = editable
-    }
-
-    // MARK: Helpers
-
-    func editableField(_ name: String) throws(FormScreenletError) -> DDMField {
-        guard attributes.editable else { throw .notEditable }
-        guard let model = state.model else { throw .notLoaded }
-        guard let field = model.field(named: name) else { throw .unknownField(name) }
-        return field
-    }
-
-    func mutateModel(_ change: (inout DDLFormModel) throws(FormModelError) -> Void) throws(FormScreenletError) {
-        guard var model = state.model else { throw .notLoaded }
-        do {
-            try change(&model)
-        } catch {
-            throw .model(error)
-        }
-        state.model = model
-    }
-
-    @discardableResult
-    func validateField(_ key: FormFieldKey) -> String? {
-        guard let model = state.model, let field = model.field(named: key.field) else { return nil }
-        let issue = field.validate(model.value(of: key.field, instance: key.instance))
-        let label = field.label(in: state.locale).isEmpty ? field.name : field.label(in: state.locale)
-        let message = issue.map { "\(label): \($0.message(in: state.locale))" }
-        state.validationMessages[key] = message
-        return message
     }
 }

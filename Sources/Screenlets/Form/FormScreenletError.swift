@@ -47,4 +47,6 @@ public enum FormSubmitOutcome: Sendable, Equatable {
     case submitted(recordId: Int64, workflowStatus: Int?, added: Bool)
     /// The record is kept in the offline queue for sync.
     case queued(queueId: String)
+    /// A local form's values were saved on this machine; `summary` says what changed or where.
+    case saved(summary: String)
 }

@@ -11,6 +11,8 @@ public struct BrowserMenu: Equatable, Sendable {
         case recordSet(RecordSetSummary)
         case imageFolder(FolderSummary)
         case bookmarkFolder(FolderSummary)
+        /// Termlets' own settings (language, theme, offline policy).
+        case settings
         /// A line of text (e.g. "none").
         case note(String)
 
@@ -37,9 +39,10 @@ public struct BrowserMenu: Equatable, Sendable {
         self.site = site
     }
 
-    /// The site list's items.
-    static func items(forSites sites: [SiteSummary]) -> [Item] {
-        sites.isEmpty ? [.note("You belong to no site.")] : sites.map(Item.site)
+    /// The site list's items, then Termlets' own settings when there are any.
+    static func items(forSites sites: [SiteSummary], settings: Bool = false) -> [Item] {
+        let items: [Item] = sites.isEmpty ? [.note("You belong to no site.")] : sites.map(Item.site)
+        return settings ? items + [.heading("Termlets"), .settings] : items
     }
 
     /// A site's items, by kind.
@@ -86,6 +89,7 @@ public struct BrowserMenu: Equatable, Sendable {
         case .recordSet(let set): return ("  " + set.name, "\(set.recordCount) records · \(set.recordSetId)")
         case .imageFolder(let folder): return ("  " + folder.name, "images · \(folder.folderId)")
         case .bookmarkFolder(let folder): return ("  " + folder.name, "bookmarks · \(folder.folderId)")
+        case .settings: return ("  Settings", "language, theme, offline policy")
         }
     }
 

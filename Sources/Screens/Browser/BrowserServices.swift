@@ -1,4 +1,5 @@
 import Screenlets
+import TermUI
 
 /// What the portal browser needs from the program: the sites and their contents (the
 /// Screenlets `SiteContentsLoader`), a record list per record set, a bookmarks list per folder,
@@ -18,6 +19,8 @@ public struct BrowserServices: Sendable {
     public var openForm: (@Sendable (FormRequest) async throws -> FormScreen)?
     /// The gallery screen of an image folder; nil: image folders cannot be opened.
     public var openGallery: (@Sendable (GalleryRequest) async throws -> GalleryScreen)?
+    /// The settings screen and the look it chooses; nil hides the settings.
+    public var settings: SettingsServices?
 
     public init(
         sites: @escaping @Sendable () async throws -> [SiteSummary],
@@ -27,7 +30,8 @@ public struct BrowserServices: Sendable {
         pendingCount: @escaping @Sendable () async -> Int = { 0 },
         sync: SyncServices? = nil,
         openForm: (@Sendable (FormRequest) async throws -> FormScreen)? = nil,
-        openGallery: (@Sendable (GalleryRequest) async throws -> GalleryScreen)? = nil
+        openGallery: (@Sendable (GalleryRequest) async throws -> GalleryScreen)? = nil,
+        settings: SettingsServices? = nil
     ) {
         self.sites = sites
         self.contents = contents
@@ -37,5 +41,20 @@ public struct BrowserServices: Sendable {
         self.sync = sync
         self.openForm = openForm
         self.openGallery = openGallery
+        self.settings = settings
+    }
+}
+
+/// What the browser's settings need from the program: the settings screen (a form screen on
+/// ``SettingsForm``), and the browser's theme as the stored settings name it, asked for again
+/// after each save so the new look applies at once.
+public struct SettingsServices: Sendable {
+    public var open: @Sendable (FormRequest.Screen) async throws -> FormScreen
+    public var theme: @Sendable () async -> Theme
+
+    public init(open: @escaping @Sendable (FormRequest.Screen) async throws -> FormScreen,
+                theme: @escaping @Sendable () async -> Theme) {
+        self.open = open
+        self.theme = theme
     }
 }

@@ -16,6 +16,20 @@ public struct FormRequest: Equatable, Sendable {
         self.size = size
         self.status = status
     }
+
+    /// The size and status the form screen starts with.
+    public var screen: Screen { Screen(size: size, status: status) }
+
+    /// What any screen the browser opens starts with: the terminal's size and the status.
+    public struct Screen: Equatable, Sendable {
+        public let size: Size
+        public let status: ConnectionStatus
+
+        public init(size: Size, status: ConnectionStatus) {
+            self.size = size
+            self.status = status
+        }
+    }
 }
 
 /// What the browser asks for when an image folder is opened: the gallery screen of `folder` in

@@ -21,7 +21,7 @@ extension PortalBrowser {
             var offline = false
             updateMenu(at: 0, on: &model) { menu in
                 switch result {
-                case .success(let sites): menu.show(BrowserMenu.items(forSites: sites))
+                case .success(let sites): menu.show(BrowserMenu.items(forSites: sites, settings: services.settings != nil))
                 case .failure(let error): offline = fail(&menu, error)
                 }
             }
@@ -56,7 +56,8 @@ extension PortalBrowser {
             switch result {
             case .success(let form): return pushForm(form, crumb: crumb, on: &model)
             case .failure(let error):
-                setTopListMessage("cannot open the form: \(ListScreenText.describe(error))", on: &model)
+                let text = "cannot open \(crumb == "Settings" ? "the settings" : "the form"): \(ListScreenText.describe(error))"
+                if case .menu? = model.stack.last { model.message = text } else { setTopListMessage(text, on: &model) }
             }
         case .form(let id, let child):
             return forwardForm(child, to: id, on: &model)
@@ -70,6 +71,8 @@ extension PortalBrowser {
         case .pendingCount(let count):
             model.status.pendingWrites = count
             return broadcastStatus(on: &model)
+        case .themeChanged(let theme):
+            model.theme = theme
         }
         return []
     }
@@ -114,6 +117,9 @@ extension PortalBrowser {
         case .openSync:
             model.stack[index] = .menu(menu)
             return pushSync(on: &model)
+        case .openSettings:
+            model.stack[index] = .menu(menu)
+            return requestSettings(on: &model)
         case .open:
             model.stack[index] = .menu(menu)
             return open(menu.selected, on: &model)
@@ -157,6 +163,8 @@ extension PortalBrowser {
             model.message = "opening \(folder.name)…"
             let request = GalleryRequest(site: site, folder: folder, size: model.size, status: model.status)
             return [.task { .galleryReady(crumb: folder.name, await Result(catching: { try await openGallery(request) })) }]
+        case .settings?:
+            return requestSettings(on: &model)
         default:
             return []
         }
@@ -176,7 +184,7 @@ extension PortalBrowser {
         model.nextId += 1
         let program = ListScreen(
             spec: spec, size: model.size, status: model.status, query: query, breadcrumbs: breadcrumbs, isStandalone: false,
-            keyMap: keyMap, theme: theme)
+            keyMap: keyMap, theme: model.theme)
         let (child, effects) = program.initialize()
         model.stack.append(.records(Embedded(id: id, program: program, model: child)))
         return effects.forwarded { Message.records(id: id, $0) }
@@ -187,7 +195,7 @@ extension PortalBrowser {
         model.nextId += 1
         let program = ListScreen(
             spec: spec, size: model.size, status: model.status, breadcrumbs: breadcrumbs, isStandalone: false,
-            keyMap: keyMap, theme: theme)
+            keyMap: keyMap, theme: model.theme)
         let (child, effects) = program.initialize()
         model.stack.append(.bookmarks(Embedded(id: id, program: program, model: child)))
         return effects.forwarded { Message.bookmarks(id: id, $0) }
@@ -202,7 +210,7 @@ extension PortalBrowser {
         model.nextId += 1
         let program = SyncView(
             services: services, size: model.size, status: model.status, breadcrumbs: model.crumbs + ["Sync"],
-            isStandalone: false, keyMap: keyMap, theme: theme)
+            isStandalone: false, keyMap: keyMap, theme: model.theme)
         let (child, effects) = program.initialize()
         model.stack.append(.sync(Embedded(id: id, program: program, model: child)))
         return effects.forwarded { Message.sync(id: id, $0) }
@@ -291,8 +299,20 @@ extension PortalBrowser {
         return [.task { .formReady(crumb: crumb, await Result(catching: { try await openForm(request) })) }]
     }
 
+    /// Asks the program for the settings screen.
+    private func requestSettings(on model: inout Model) -> [Effect<Message>] {
+        guard let settings = services.settings else {
+            model.message = "no settings here"
+            return []
+        }
+        model.message = "opening the settings…"
+        let request = FormRequest.Screen(size: model.size, status: model.status)
+        return [.task { .formReady(crumb: "Settings", await Result(catching: { try await settings.open(request) })) }]
+    }
+
     func pushForm(_ program: FormScreen, crumb: String, on model: inout Model) -> [Effect<Message>] {
         setTopListMessage("", on: &model)
+        model.message = ""
         let id = model.nextId
         model.nextId += 1
         let (child, effects) = program.initialize()
@@ -309,6 +329,10 @@ extension PortalBrowser {
         let effects = form.program.update(&form.model, message)
         let quits = effects.contains(where: \.isQuit) || form.model.quitting
         var result = effects.filter { !$0.isQuit }.forwarded { Message.form(id: id, $0) }
+        if case .submitted(.success(.saved), _, _) = message, let settings = services.settings {
+            // The settings were saved: the browser and every screen opened from now on take the new look.
+            result.append(.task { .themeChanged(await settings.theme()) })
+        }
         model.stack[index] = .form(form)
         guard quits else { return result }
         model.stack.remove(at: index)

@@ -16,14 +16,21 @@ extension PortalBrowser {
     private func view(_ menu: BrowserMenu, model: Model, size: Size) -> Grid {
         var grid = Grid(size: size)
         let layout = BrowserLayout(size: size)
-        Breadcrumbs.draw(model.crumbs, in: layout.title, on: &grid, theme: theme)
-        menu.draw(in: layout.body, on: &grid, theme: theme)
-        StatusLine.draw(model.status, message: model.message, into: &grid, rect: layout.status, theme: theme)
+        Breadcrumbs.draw(model.crumbs, in: layout.title, on: &grid, theme: model.theme)
+        menu.draw(in: layout.body, on: &grid, theme: model.theme)
+        StatusLine.draw(model.status, message: model.message, into: &grid, rect: layout.status, theme: model.theme)
         let contexts: [KeyContext] = [.browser, .global]
-        grid.drawHelpLine(keyMap.helpLine(for: contexts, width: layout.help.width), in: layout.help, theme: theme)
+        let keys = shownKeyMap
+        grid.drawHelpLine(keys.helpLine(for: contexts, width: layout.help.width), in: layout.help, theme: model.theme)
         if model.showsHelp {
-            grid.drawHelpOverlay(keyMap.helpSections(for: contexts), in: layout.body, theme: theme, title: "Keys — browser")
+            grid.drawHelpOverlay(keys.helpSections(for: contexts), in: layout.body, theme: model.theme, title: "Keys — browser")
         }
         return grid
+    }
+
+    /// The keys the help line and overlay describe: without the settings key when there are none.
+    var shownKeyMap: KeyMap {
+        guard services.settings == nil else { return keyMap }
+        return KeyMap(bindings: keyMap.bindings.filter { $0.command != .openSettings })
     }
 }

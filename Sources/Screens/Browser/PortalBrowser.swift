@@ -3,8 +3,8 @@ import TermUI
 
 /// The portal browser (`termlets` on a terminal): the user's sites → a site's record sets, image
 /// folders and bookmark folders → a list → (the form). Breadcrumbs at the top; Esc goes back to
-/// the previous screen with its cursor where it was; `s` opens the sync view; the status line
-/// says online/offline and how many writes wait.
+/// the previous screen with its cursor where it was; `s` opens the sync view and `,` the
+/// settings; the status line says online/offline and how many writes wait.
 ///
 /// Screens are kept on a stack; each embedded screen (list, sync view) is a program of its own
 /// whose messages and effects the browser forwards, tagged with the screen's id.
@@ -66,6 +66,8 @@ public struct PortalBrowser: Program {
         public internal(set) var status: ConnectionStatus
         public internal(set) var message = ""
         public internal(set) var showsHelp = false
+        /// The look of the menus and of every screen opened from now on (the settings change it).
+        public internal(set) var theme: Theme
         var nextId = 1
 
         /// The breadcrumbs of the whole stack.
@@ -107,10 +109,12 @@ public struct PortalBrowser: Program {
         case galleryReady(crumb: String, Result<GalleryScreen, any Error>)
         case gallery(id: Int, GalleryScreen.Message)
         case pendingCount(Int)
+        /// The settings were saved: the theme they name.
+        case themeChanged(Theme)
     }
 
     public func initialize() -> (Model, [Effect<Message>]) {
-        var model = Model(size: initialSize, status: initialStatus)
+        var model = Model(size: initialSize, status: initialStatus, theme: theme)
         var effects: [Effect<Message>] = [countPending()]
         switch start {
         case .sites:

@@ -1,15 +1,16 @@
 import DDM
 import Screenlets
 
-/// The form screen's side of a ``FormScreenlet``: runs its methods from effects and hands back
-/// numbered snapshots of its state, and reads its event stream one event at a time (an effect
-/// awaits the next event and is re-armed after each one).
+/// The form screen's side of a form screenlet (a portal's ``FormScreenlet`` or a
+/// ``LocalFormScreenlet``): runs its methods from effects and hands back numbered snapshots of its
+/// state, and reads its event stream one event at a time (an effect awaits the next event and is
+/// re-armed after each one).
 public actor FormDriver {
-    public let screenlet: FormScreenlet
+    public let screenlet: any FormEditing
     private var events: AsyncStream<FormEvent>.Iterator
     private var sequence = 0
 
-    public init(screenlet: FormScreenlet) {
+    public init(screenlet: any FormEditing) {
         self.screenlet = screenlet
         events = screenlet.events.makeAsyncIterator()
     }

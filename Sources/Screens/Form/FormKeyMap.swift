@@ -67,3 +67,15 @@ extension KeyMap {
         return KeyMap(bindings: bindings)
     }()
 }
+
+extension KeyMap {
+    /// The keys of a local form (the settings): the same, but Ctrl-S "saves" and there are no drafts.
+    public func forLocalForm() -> KeyMap {
+        KeyMap(bindings: bindings.compactMap { binding in
+            guard binding.command != .saveDraft else { return nil }
+            var binding = binding
+            if binding.command == .submit { binding.help = "save" }
+            return binding
+        })
+    }
+}

@@ -73,7 +73,7 @@ public struct FormScreen: Program {
 
     /// Runs a screenlet call, then reports its snapshot (and the error, if it threw).
     func call(rebuildRows: Bool = false, focus: FormFieldKey? = nil, success: FormScreenModel.Note? = nil,
-              _ work: @escaping @Sendable (FormScreenlet) async throws -> Void) -> Effect<Message> {
+              _ work: @escaping @Sendable (any FormEditing) async throws -> Void) -> Effect<Message> {
         let driver = self.driver
         return .task {
             var note = success

@@ -21,6 +21,27 @@ public struct FormScreenConfiguration: Sendable {
     public var workingDirectory: String
     /// Shown in the message area when the screen opens (e.g. why a theme could not be loaded).
     public var notice: String?
+    /// What the form edits: a portal's record, or values kept on this machine.
+    public var purpose: Purpose = .record
+
+    /// What the form edits, which decides its title and how it speaks of submitting.
+    public enum Purpose: Sendable, Equatable {
+        /// A record of a record set: titled "<set> — Record N" (or "New record"), a Submit button,
+        /// drafts.
+        case record
+        /// Values kept on this machine (a ``LocalFormScreenlet``, e.g. the settings): titled by
+        /// the form's name alone, a Save button, no drafts.
+        case local
+    }
+
+    /// A configuration for a ``LocalFormScreenlet``: the local purpose and its keys (Ctrl-S saves,
+    /// no draft key).
+    public func forLocalForm() -> FormScreenConfiguration {
+        var configuration = self
+        configuration.purpose = .local
+        configuration.keyMap = keyMap.forLocalForm()
+        return configuration
+    }
 
     public init(theme: Theme = .standard, keyMap: KeyMap = .formScreen, registry: FormCellRegistry = FormCellRegistry(),
                 connection: ConnectionStatus, showSubmitButton: Bool = true, locales: [PortalLocale] = [.enUS, .esES],

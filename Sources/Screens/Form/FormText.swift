@@ -13,6 +13,8 @@ enum FormText {
     static func readOnly(_ l: PortalLocale) -> String { pick(l, "read-only", "solo lectura") }
     static func submitButton(_ l: PortalLocale) -> String { pick(l, "Submit", "Enviar") }
     static func submitting(_ l: PortalLocale) -> String { pick(l, "Submitting…", "Enviando…") }
+    static func saveButton(_ l: PortalLocale) -> String { pick(l, "Save", "Guardar") }
+    static func saving(_ l: PortalLocale) -> String { pick(l, "Saving…", "Guardando…") }
     static func uploadedDocument(_ l: PortalLocale) -> String { pick(l, "A file is already uploaded", "Ya hay un archivo subido") }
     static func uploadWaiting(_ l: PortalLocale) -> String { pick(l, "upload starting…", "empezando la subida…") }
     static func uploaded(_ l: PortalLocale) -> String { pick(l, "uploaded", "subido") }

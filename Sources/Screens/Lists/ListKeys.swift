@@ -16,6 +16,7 @@ extension CommandName {
     public static let sort: CommandName = "sort"
     public static let filterMine: CommandName = "filter-mine"
     public static let openSync: CommandName = "open-sync"
+    public static let openSettings: CommandName = "open-settings"
     public static let syncNow: CommandName = "sync-now"
     public static let keepMine: CommandName = "keep-mine"
     public static let takePortal: CommandName = "take-portal"
@@ -47,6 +48,7 @@ extension KeyMap {
             KeyBinding(.back, in: .browser, keys: [.escape, .left], help: "back", category: navigation, helpPriority: 2),
             KeyBinding(.refresh, in: .browser, keys: [.character("r"), .function(5), .ctrl("r")], help: "refresh", category: actions, helpPriority: 4),
             KeyBinding(.openSync, in: .browser, keys: [.character("s")], help: "sync view", category: actions, helpPriority: 3),
+            KeyBinding(.openSettings, in: .browser, keys: [.character(",")], help: "settings", category: actions, helpPriority: 6),
             KeyBinding(.help, in: .browser, keys: [.character("?")], help: "help", category: general, helpPriority: 0),
             KeyBinding(.quit, in: .browser, keys: [.character("q")], help: "quit", category: general, helpPriority: 5),
             KeyBinding(.cursorDown, in: .syncView, keys: [.down], help: "down", category: navigation),

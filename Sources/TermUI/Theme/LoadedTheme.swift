@@ -12,6 +12,8 @@ public struct LoadedTheme: Sendable, Equatable {
     public var cellDefaults: CellLayout
     /// The theme's named colours (after `extends`).
     public var palette: [String: Color]
+    /// The theme file's `description` (nil when it gives none), for pickers and listings.
+    public var description: String?
 
     public init(theme: Theme, warnings: [String] = [], cells: [String: CellLayout] = [:],
                 defaultCells: [String: CellLayout] = [:], cellDefaults: CellLayout = CellLayout(),

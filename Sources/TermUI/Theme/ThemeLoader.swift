@@ -16,8 +16,10 @@ struct ThemeLoader {
         let defaultCells = loadCells(themes: [ThemeLibrary.defaultThemeName], palette: cellPalette, warnings: &warnings)
         var seen: Set<String> = []
         warnings = warnings.filter { seen.insert($0).inserted }
-        return LoadedTheme(theme: resolved.theme, warnings: warnings, cells: cells, defaultCells: defaultCells,
-                           cellDefaults: resolved.cellDefaults, palette: resolved.palette)
+        var loaded = LoadedTheme(theme: resolved.theme, warnings: warnings, cells: cells, defaultCells: defaultCells,
+                                 cellDefaults: resolved.cellDefaults, palette: resolved.palette)
+        loaded.description = chain.last?.definition.description
+        return loaded
     }
 
     /// The default theme's merged palette as colour words; empty when it cannot be read.

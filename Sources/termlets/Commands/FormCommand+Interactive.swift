@@ -19,7 +19,7 @@ struct InteractiveFormOptions: ParsableArguments {
     @Option(name: .customLong("show-submit-button"), help: "false hides the Submit button at the end of the form (Ctrl-S still submits).")
     var showSubmitButton = true
 
-    @Option(help: "The theme of the form screen: default, mono, compact, or a folder under TERMLETS_THEMES_DIR (NO_COLOR: mono).")
+    @Option(help: "The theme of the form screen: default, mono, compact, or a folder under TERMLETS_THEMES_DIR (default: the one chosen in the settings; NO_COLOR: mono).")
     var theme: String?
 }
 
@@ -38,7 +38,7 @@ extension FormCommand {
             throw CommandFailure(.input, "--record-set-id is required with a configured portal")
         }
         let policies = try Self.policies(offlinePolicy)
-        let theme = Self.loadTheme(named: interactive.theme)
+        let theme = Self.loadTheme(named: interactive.theme ?? settings.stored.theme)
         try await connection.withConnection(allowOffline: policies.submit != .remoteOnly || policies.load != .remoteOnly) {
             connection in
             let cache = try OfflineCache.open(connection.settings)

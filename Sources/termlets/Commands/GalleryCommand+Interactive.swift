@@ -28,7 +28,7 @@ extension GalleryCommand {
                 connection, repositoryId: repository, folderId: folder, policy: offlinePolicy,
                 mimeTypes: mimeTypes.map(ListCommand.splitFieldNames))
             do {
-                try await Self.present(service: service, title: "folder \(folder)")
+                try await Self.present(service: service, title: "folder \(folder)", theme: connection.settings.stored.theme)
             } catch let error as CursesTerminalError {
                 await service.close()
                 throw CommandFailure(.input, "cannot open the terminal: \(error)")
@@ -45,13 +45,13 @@ extension GalleryCommand {
     }
 
     @MainActor
-    private static func present(service: ScreenletGalleryService, title: String) async throws {
+    private static func present(service: ScreenletGalleryService, title: String, theme: String?) async throws {
         try CursesTerminal.checkTerminal()
         let backend = try CursesBackend(configuration: CursesConfiguration())
         defer { backend.close() }
         let screen = GalleryScreen(
             service: service, size: backend.size, depth: backend.colorDepth,
-            theme: backend.colorDepth == .monochrome ? .monochrome : .standard, title: title,
+            theme: FormCommand.loadTheme(named: theme).theme, title: title,
             status: await service.status())
         let runtime = Runtime(program: screen, backend: backend)
         await runtime.run()

@@ -4,12 +4,14 @@ extension OverviewCommand {
     /// `termlets` on a terminal without `--format`: the portal browser instead of the overview.
     var opensBrowser: Bool { format == nil && InteractiveScreen.isAvailable }
 
-    /// Runs the portal browser: sites → record sets and folders → lists → sync view.
+    /// Runs the portal browser: sites → record sets and folders → lists → sync view, settings.
+    /// The cache is always open, so the settings can choose any offline policy during the run.
     func runBrowser() async throws {
         try await connection.withCacheReadingConnection(policy: .remoteFirst) { connection in
+            let settings = SettingsStore(connection.settings)
             let browser = PortalBrowser(
-                services: ScreenServices.browser(connection), size: InteractiveScreen.currentSize(),
-                status: ScreenServices.status(connection))
+                services: ScreenServices.browser(connection, settings: settings), size: InteractiveScreen.currentSize(),
+                status: ScreenServices.status(connection), theme: settings.browserTheme())
             try await InteractiveScreen.run(browser)
         }
     }

@@ -10,36 +10,48 @@ import TermUI
 /// The interactive screens' services on a connection: sites and their contents, record and
 /// bookmark lists, the pending queue and the sync engine.
 enum ScreenServices {
-    /// The browser's services on `connection` (reading through the cache, remote-first).
-    static func browser(_ connection: CacheReadingConnection) -> BrowserServices {
-        let loader = SiteContentsLoader(session: connection.session, locale: PortalLocale(connection.locale) ?? .enUS)
-        return BrowserServices(
-            sites: { try await loader.sites() },
-            contents: { site in try await loader.contents(ofSite: site.groupId) },
-            recordList: { _, set in
-                let context = try await RecordSetContext.load(connection, recordSetId: set.recordSetId, policy: .remoteFirst)
-                return recordList(connection, context: context, fieldNames: context.fieldNames)
+    /// The browser's services on `connection` (reading through the cache), with the language,
+    /// theme and offline policy of `settings` as they are when each screen opens.
+    static func browser(_ connection: CacheReadingConnection, settings: SettingsStore) -> BrowserServices {
+        BrowserServices(
+            sites: { try await SiteContentsLoader(session: connection.session, locale: settings.locale).sites() },
+            contents: { site in
+                try await SiteContentsLoader(session: connection.session, locale: settings.locale).contents(ofSite: site.groupId)
             },
-            bookmarksList: { site, folder in bookmarksList(connection, groupId: site.groupId, folder: folder) },
+            recordList: { _, set in
+                let policy = settings.loadPolicy
+                let context = try await RecordSetContext.load(connection, recordSetId: set.recordSetId, policy: policy)
+                return recordList(
+                    connection, context: context, fieldNames: context.fieldNames, policy: policy, locale: settings.settings.locale)
+            },
+            bookmarksList: { site, folder in
+                bookmarksList(connection, groupId: site.groupId, folder: folder, policy: settings.loadPolicy)
+            },
             pendingCount: { pendingCount(connection.database) },
             sync: sync(connection),
-            openForm: { request in try form(connection, request) },
-            openGallery: { request in await gallery(connection, request) })
+            openForm: { request in try form(connection, request, settings: settings) },
+            openGallery: { request in await gallery(connection, request, settings: settings) },
+            settings: SettingsServices(
+                open: { request in try settingsForm(request, settings: settings) },
+                theme: { settings.browserTheme() }))
     }
 
-    /// The gallery screen of an image folder, remote-first (offline: the cache, writes queued).
-    static func gallery(_ connection: CacheReadingConnection, _ request: GalleryRequest) async -> GalleryScreen {
+    /// The gallery screen of an image folder under the settings' policy (offline: the cache, writes queued).
+    static func gallery(_ connection: CacheReadingConnection, _ request: GalleryRequest, settings: SettingsStore) async
+        -> GalleryScreen
+    {
         let service = ScreenletGalleryService.make(
-            connection, repositoryId: request.site.groupId, folderId: request.folder.folderId, policy: .remoteFirst)
+            connection, repositoryId: request.site.groupId, folderId: request.folder.folderId, policy: settings.loadPolicy)
         let depth = ColorDepth.detect(environment: ProcessInfo.processInfo.environment)
         return GalleryScreen(
-            service: service, size: request.size, depth: depth, theme: depth == .monochrome ? .monochrome : .standard,
+            service: service, size: request.size, depth: depth, theme: settings.loadedTheme().theme,
             title: request.folder.name, status: await service.status())
     }
 
     /// The form screen of a record (or a new one) of a record set, on the connection's cache,
-    /// loading and submitting remote-first (an unreachable portal queues the write).
-    static func form(_ connection: CacheReadingConnection, _ request: FormRequest) throws -> FormScreen {
+    /// loading and submitting under the settings' policy (remote-first: an unreachable portal
+    /// queues the write).
+    static func form(_ connection: CacheReadingConnection, _ request: FormRequest, settings: SettingsStore) throws -> FormScreen {
         let cache = try connection.database ?? OfflineCache.open(connection.settings)
         var attributes = FormScreenletAttributes()
         attributes.groupId = connection.groupId
@@ -47,26 +59,41 @@ enum ScreenServices {
         attributes.recordSetId = request.recordSetId
         attributes.recordId = request.recordId ?? 0
         attributes.autoLoad = true
-        attributes.loadPolicy = .remoteFirst
-        attributes.submitPolicy = .remoteFirst
-        let locale = PortalLocale(connection.locale) ?? .enUS
+        attributes.loadPolicy = settings.loadPolicy
+        attributes.submitPolicy = settings.submitPolicy
         let screenlet = FormCommand.screenlet(connection.connection, cache: cache, attributes: attributes)
-        let theme = FormCommand.loadTheme(named: nil)
+        return formScreen(screenlet, request.screen, settings: settings)
+    }
+
+    /// The settings screen: the settings form on the form screen, saving into `config.json`.
+    static func settingsForm(_ request: FormRequest.Screen, settings: SettingsStore) throws -> FormScreen {
+        let screenlet = SettingsForm.screenlet(
+            current: settings.settings, themes: settings.themeChoices(), locale: settings.locale
+        ) { new in try settings.save(new) }
+        return formScreen(screenlet, request, settings: settings, local: true)
+    }
+
+    /// A form screen on `screenlet`, drawn with the settings' theme.
+    private static func formScreen(
+        _ screenlet: any FormEditing, _ request: FormRequest.Screen, settings: SettingsStore, local: Bool = false
+    ) -> FormScreen {
+        let theme = settings.loadedTheme()
         var configuration = FormScreenConfiguration(
             loadedTheme: theme, connection: request.status, initialSize: request.size,
             today: FormCommand.today(), workingDirectory: FileManager.default.currentDirectoryPath)
         configuration.notice = theme.warnings.first
-        return FormScreen(driver: FormDriver(screenlet: screenlet), configuration: configuration, locale: locale)
+        if local { configuration = configuration.forLocalForm() }
+        return FormScreen(driver: FormDriver(screenlet: screenlet), configuration: configuration, locale: settings.locale)
     }
 
     /// The record list of `context` with `fieldNames` as label fields.
     static func recordList(
         _ connection: CacheReadingConnection, context: RecordSetContext, fieldNames: [String], userId: Int64 = 0,
-        obc: String? = nil, firstPageSize: Int = 50, pageSize: Int = 25, policy: LoadPolicy = .remoteFirst
+        obc: String? = nil, firstPageSize: Int = 50, pageSize: Int = 25, policy: LoadPolicy = .remoteFirst, locale: String? = nil
     ) -> ListScreenSpec<DDLListRow> {
         let configuration = DDLListConfiguration(
             recordSetId: context.recordSet.recordSetId, labelFields: fieldNames, userId: userId, obcClassName: obc,
-            firstPageSize: firstPageSize, pageSize: pageSize, offlinePolicy: policy, locale: connection.locale)
+            firstPageSize: firstPageSize, pageSize: pageSize, offlinePolicy: policy, locale: locale ?? connection.locale)
         var sorts = ListSortOption.recordSorts
         if let obc, !sorts.contains(where: { $0.obcClassName == obc }) {
             sorts.insert(ListSortOption(obc.split(separator: ".").last.map(String.init) ?? obc, obcClassName: obc), at: 0)

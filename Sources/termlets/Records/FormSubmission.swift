@@ -36,6 +36,9 @@ enum FormSubmission {
                     recordId: id, status: added ? "added" : "updated", workflowStatus: WorkflowStatus.name(status), queueId: nil)
             case .queued(let queueId):
                 return Outcome(recordId: recordId, status: "queued", workflowStatus: nil, queueId: queueId)
+            case .saved:
+                // Only a local form saves; the portal's form screenlet never answers so.
+                return Outcome(recordId: recordId, status: "saved", workflowStatus: nil, queueId: nil)
             }
         } catch {
             throw failure(error, locale: locale, doing: recordId.map { "update of record \($0)" } ?? "new record")

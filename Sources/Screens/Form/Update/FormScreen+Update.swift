@@ -92,6 +92,8 @@ extension FormScreen {
             model.note = FormScreenModel.Note(
                 draft ? FormText.draftSaved(recordId, model.locale)
                     : FormText.submitted(recordId, status: FormText.workflow(status), model.locale), .success)
+        case .success(.saved(let summary)):
+            model.note = FormScreenModel.Note(summary, .success)
         case .success(.queued(let queueId)):
             model.pendingWrites += 1
             model.online = false
@@ -159,7 +161,8 @@ extension FormScreen {
             model.note = FormScreenModel.Note(FormText.formReadOnly(model.locale), .error)
             return []
         }
-        model.note = FormScreenModel.Note(FormText.submitting(model.locale))
+        model.note = FormScreenModel.Note(
+            configuration.purpose == .local ? FormText.saving(model.locale) : FormText.submitting(model.locale))
         let driver = self.driver
         return [.task {
             let result: Result<FormSubmitOutcome, FormSubmitFailure>

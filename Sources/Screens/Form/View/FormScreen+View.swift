@@ -44,8 +44,10 @@ extension FormScreen {
         let theme = configuration.theme
         let style = theme.style(for: Theme.Component.title)
         grid.fill(layout.title, style: style)
-        var title = model.form.recordSetName.map { $0 + " — " } ?? ""
-        if let recordId = model.form.model?.recordId {
+        var title = model.form.recordSetName.map { $0 + (configuration.purpose == .local ? "" : " — ") } ?? ""
+        if configuration.purpose == .local {
+            // A local form is named by its title alone.
+        } else if let recordId = model.form.model?.recordId {
             title += FormText.record(recordId, model.locale)
             if let status = model.form.workflowStatus { title += " [\(FormText.workflow(status))]" }
         } else {
@@ -150,7 +152,9 @@ extension FormScreen {
         guard layout.body.contains(Point(x: 2, y: y)) else { return }
         let theme = configuration.theme
         let style = focused ? theme.style(for: "button", states: [.focused]) : theme.style(for: "button")
-        let text = model.form.isSubmitting ? FormText.submitting(model.locale) : FormText.submitButton(model.locale)
+        let text = configuration.purpose == .local
+            ? (model.form.isSubmitting ? FormText.saving(model.locale) : FormText.saveButton(model.locale))
+            : (model.form.isSubmitting ? FormText.submitting(model.locale) : FormText.submitButton(model.locale))
         if focused { grid.write("›", at: Point(x: 0, y: y), style: theme.style(for: "field.marker", states: [.focused])) }
         grid.write("[ \(text) ]", at: Point(x: 2, y: y), style: style, clip: layout.body)
     }

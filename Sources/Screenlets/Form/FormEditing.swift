@@ -1,0 +1,40 @@
+import DDM
+
+/// What a form screen drives: the state it draws, the events it reacts to, and the edits and
+/// submits a user makes. ``FormScreenlet`` is the portal's DDL form (a record of a record set);
+/// ``LocalFormScreenlet`` is a form over a structure given in code whose values stay on this
+/// machine (the settings). One screen, one set of cells and editors, for both.
+public protocol FormEditing: Actor {
+    /// The attributes that concern the screen (`editable`, `autoscrollOnValidation`…).
+    var attributes: FormScreenletAttributes { get }
+    /// What the screen draws.
+    var state: FormState { get }
+    /// Every event, in order. One consumer; ends with ``close()``.
+    nonisolated var events: AsyncStream<FormEvent> { get }
+
+    /// Loads what the form shows (`autoLoad`); errors are reported as events.
+    func start() async
+    /// Ends the event stream and stops any work still running.
+    func close()
+    /// Sets one instance of a field (`nil` clears it).
+    func setValue(_ value: FieldValue?, of field: String, instance: Int) throws(FormScreenletError)
+    /// The user left a field instance: its validation message, or nil when valid.
+    @discardableResult
+    func leaveField(_ field: String, instance: Int) -> String?
+    /// Adds an instance of a repeatable field; returns its index.
+    @discardableResult
+    func addInstance(of field: String, after index: Int?) throws(FormScreenletError) -> Int
+    /// Removes an instance of a repeatable field (not the last one).
+    func removeInstance(of field: String, at index: Int) throws(FormScreenletError)
+    /// The user picked a local file for a document or image field.
+    func chooseDocument(_ path: String, for field: String, instance: Int) throws(FormScreenletError)
+    /// Validates and submits (or saves) the values; `draft` keeps a record as a draft.
+    @discardableResult
+    func submitForm(draft: Bool) async throws -> FormSubmitOutcome
+    /// Discards the edits: the values as loaded come back.
+    func cancel()
+    /// Shows labels, tips and options in `locale` from now on.
+    func switchLocale(_ locale: PortalLocale)
+}
+
+extension FormScreenlet: FormEditing {}

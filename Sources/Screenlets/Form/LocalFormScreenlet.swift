@@ -1,0 +1,118 @@
+import DDM
+
+/// A form over a structure given in code whose values stay on this machine: the same editing,
+/// validation, locales and events as ``FormScreenlet``, but `start` asks `load` for the
+/// structure (its predefined values are the values shown) and a submit hands the valid values to
+/// `save` instead of a portal. The form screen draws and drives it like any other form;
+/// Termlets' settings screen is one.
+///
+/// Local forms hold no documents (``chooseDocument(_:for:instance:)`` refuses) and have no
+/// drafts. A save is reported by its result, ``FormSubmitOutcome/saved(summary:)``, and a
+/// refused one by `formSubmitError`, as for a record.
+public actor LocalFormScreenlet: FormEditing {
+    public private(set) var attributes: FormScreenletAttributes
+    public private(set) var state: FormState
+    public nonisolated let events: AsyncStream<FormEvent>
+
+    private let eventSink: AsyncStream<FormEvent>.Continuation
+    private let title: String
+    private let load: @Sendable () async throws -> DDMStructure
+    private let save: @Sendable (DDLFormModel) async throws -> String
+
+    /// A form titled `title`, shown in `locale`. `load` gives the structure; `save` keeps the
+    /// values and returns a one-line summary (what changed, where it was written), or throws
+    /// to refuse them (its message is shown and nothing is marked saved).
+    public init(
+        title: String, locale: PortalLocale, editable: Bool = true,
+        load: @escaping @Sendable () async throws -> DDMStructure,
+        save: @escaping @Sendable (DDLFormModel) async throws -> String
+    ) {
+        var attributes = FormScreenletAttributes()
+        attributes.editable = editable
+        self.attributes = attributes
+        self.state = FormState(locale: locale)
+        self.title = title
+        self.load = load
+        self.save = save
+        let (stream, sink) = AsyncStream<FormEvent>.makeStream()
+        events = stream
+        eventSink = sink
+    }
+
+    public func start() async {
+        state.isLoading = true
+        defer { state.isLoading = false }
+        do {
+            let structure = try await load()
+            state.model = DDLFormModel(structure: structure, locale: state.locale)
+            state.recordSetName = title
+            // Kept on this machine: the origin is local storage, never stale.
+            let origin = FormDataOrigin(source: .cache, isStale: false, storedAt: nil)
+            state.formOrigin = origin
+            eventSink.yield(.formLoaded(origin))
+        } catch {
+            eventSink.yield(.formLoadError(message: String(describing: error)))
+        }
+    }
+
+    public func close() {
+        eventSink.finish()
+    }
+
+    public func setValue(_ value: FieldValue?, of field: String, instance: Int = 0) throws(FormScreenletError) {
+        try state.setValue(value, of: field, instance: instance, editable: attributes.editable)
+    }
+
+    @discardableResult
+    public func leaveField(_ field: String, instance: Int = 0) -> String? {
+        state.leaveField(field, instance: instance)
+    }
+
+    @discardableResult
+    public func addInstance(of field: String, after index: Int? = nil) throws(FormScreenletError) -> Int {
+        try state.addInstance(of: field, after: index, editable: attributes.editable)
+    }
+
+    public func removeInstance(of field: String, at index: Int) throws(FormScreenletError) {
+        _ = try state.removeInstance(of: field, at: index, editable: attributes.editable)
+    }
+
+    public func chooseDocument(_ path: String, for field: String, instance: Int = 0) throws(FormScreenletError) {
+        throw .notADocumentField(try state.editableField(field, editable: attributes.editable).name)
+    }
+
+    /// Validates every field, then saves. `draft` is ignored: a local form has no drafts.
+    @discardableResult
+    public func submitForm(draft: Bool = false) async throws -> FormSubmitOutcome {
+        guard attributes.editable else { throw FormScreenletError.notEditable }
+        guard state.model != nil else { throw FormScreenletError.notLoaded }
+        state.isSubmitting = true
+        defer { state.isSubmitting = false }
+        do {
+            try state.validateAll()
+        } catch {
+            if case .invalid(let failures) = error {
+                let keys = failures.map { FormFieldKey(field: $0.field.name, instance: $0.instance) }
+                eventSink.yield(.formSubmitError(message: error.description, invalidFields: keys))
+            }
+            throw error
+        }
+        guard let model = state.model else { throw FormScreenletError.notLoaded }
+        do {
+            let summary = try await save(model)
+            state.model?.markSaved()
+            return .saved(summary: summary)
+        } catch {
+            eventSink.yield(.formSubmitError(message: String(describing: error), invalidFields: []))
+            throw error
+        }
+    }
+
+    public func cancel() {
+        state.discardEdits()
+    }
+
+    public func switchLocale(_ locale: PortalLocale) {
+        state.switchLocale(locale)
+    }
+}

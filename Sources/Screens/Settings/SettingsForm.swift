@@ -1,0 +1,136 @@
+import DDM
+import Screenlets
+
+/// The settings screen as a form: a DDM structure made here (one select per setting, the current
+/// settings as its predefined values, labels in English and Spanish) on a ``LocalFormScreenlet``,
+/// so the form screen edits it with the same cells, pickers, validation and keys as a record.
+public enum SettingsForm {
+    /// One value a setting can take, with what the picker shows.
+    public struct Choice: Equatable, Sendable {
+        public let value: String
+        public let label: String
+
+        public init(_ value: String, _ label: String) {
+            self.value = value
+            self.label = label
+        }
+    }
+
+    /// The field names (the settings' keys in the form).
+    public enum Field {
+        public static let locale = "Locale"
+        public static let theme = "Theme"
+        public static let offlinePolicy = "OfflinePolicy"
+    }
+
+    /// The theme value meaning "none stored": `mono` without colours, else `default`.
+    public static let automaticTheme = "automatic"
+
+    /// The locales Liferay predefines, in their own language.
+    public static let locales: [Choice] = [
+        Choice("en_US", "English (United States)"), Choice("es_ES", "Español (España)"),
+        Choice("ca_ES", "Català (Espanya)"), Choice("de_DE", "Deutsch (Deutschland)"),
+        Choice("fr_FR", "Français (France)"), Choice("pt_BR", "Português (Brasil)"),
+        Choice("fi_FI", "Suomi (Suomi)"), Choice("hu_HU", "Magyar (Magyarország)"),
+        Choice("iw_IL", "Hebrew (Israel)"), Choice("ja_JP", "日本語 (日本)"), Choice("zh_CN", "中文 (中国)"),
+    ]
+
+    /// The offline policies, as the screens apply them (reads; writes follow remote-first
+    /// unless the policy is remote-only or cache-only).
+    public static let offlinePolicies: [Choice] = [
+        Choice("remote-first", "remote-first — the portal; the cache when it cannot be reached"),
+        Choice("cache-first", "cache-first — the cache when it has it; else the portal"),
+        Choice("cache-then-remote", "cache-then-remote — the cache at once, then the portal's answer"),
+        Choice("remote-only", "remote-only — the portal only; nothing cached or queued"),
+        Choice("cache-only", "cache-only — the cache only; every write queued for sync"),
+    ]
+
+    /// The structure of the form, showing `current`. `themes` are the themes found (name and
+    /// description), offered after "automatic"; a stored value the lists do not have (a theme
+    /// since removed, a locale of a portal's own) is offered too, so it is never lost silently.
+    public static func structure(current: AppSettings, themes: [Choice]) -> DDMStructure {
+        var themeChoices = [Choice(automaticTheme, "automatic — mono without colours, else default")] + themes
+        if let theme = current.theme, !themeChoices.contains(where: { $0.value == theme }) {
+            themeChoices.append(Choice(theme, "\(theme) (not found)"))
+        }
+        var localeChoices = locales
+        if !localeChoices.contains(where: { $0.value == current.locale }) {
+            localeChoices.append(Choice(current.locale, current.locale))
+        }
+        var policyChoices = offlinePolicies
+        if !policyChoices.contains(where: { $0.value == current.offlinePolicy }) {
+            policyChoices.append(Choice(current.offlinePolicy, "\(current.offlinePolicy) (unknown)"))
+        }
+        let fields = [
+            select(
+                Field.locale, label: ("Language", "Idioma"),
+                tip: ("Labels, values and the portal's content", "Etiquetas, valores y contenido del portal"),
+                choices: localeChoices, current: current.locale),
+            select(
+                Field.theme, label: ("Theme", "Tema"),
+                tip: ("Colours, glyphs and cell layouts of every screen", "Colores, símbolos y celdas de cada pantalla"),
+                choices: themeChoices, current: current.theme ?? automaticTheme),
+            select(
+                Field.offlinePolicy, label: ("Offline policy", "Política sin conexión"),
+                tip: ("How lists, forms and the gallery read and write", "Cómo leen y escriben listas, formularios y galería"),
+                choices: policyChoices, current: current.offlinePolicy),
+        ]
+        return DDMStructure(format: .json, defaultLocale: .enUS, availableLocales: ["en_US", "es_ES"], fields: fields)
+    }
+
+    /// The settings a (valid) form holds; `fallback` fills what it does not.
+    public static func settings(from model: DDLFormModel, fallback: AppSettings) -> AppSettings {
+        func choice(_ field: String) -> String? {
+            if case .options(let values)? = model.value(of: field, instance: 0) { return values.first }
+            return nil
+        }
+        let theme = choice(Field.theme)
+        return AppSettings(
+            locale: choice(Field.locale) ?? fallback.locale,
+            theme: theme == nil ? fallback.theme : (theme == automaticTheme ? nil : theme),
+            offlinePolicy: choice(Field.offlinePolicy) ?? fallback.offlinePolicy)
+    }
+
+    /// The settings screenlet: shows `current`; a save hands the new settings to `store`, which
+    /// keeps them and says where (e.g. the file's path), and reports what changed.
+    public static func screenlet(
+        current: AppSettings, themes: [Choice], locale: PortalLocale,
+        store: @escaping @Sendable (AppSettings) async throws -> String
+    ) -> LocalFormScreenlet {
+        let structure = structure(current: current, themes: themes)
+        let saved = SavedSettings(current)
+        return LocalFormScreenlet(title: "Settings", locale: locale, load: { structure }) { model in
+            let old = await saved.value
+            let new = settings(from: model, fallback: old)
+            let place = try await store(new)
+            await saved.set(new)
+            let changes = new.changes(from: old)
+            return changes.isEmpty ? "Settings unchanged (\(place))" : "Saved \(changes.joined(separator: ", ")) to \(place)"
+        }
+    }
+
+    private static func select(
+        _ name: String, label: (en: String, es: String), tip: (en: String, es: String), choices: [Choice], current: String
+    ) -> DDMField {
+        DDMField(
+            name: name, kind: .options, editor: "select", dataType: "string", rawType: "select", required: true,
+            labels: localized(label.en, label.es), tips: localized(tip.en, tip.es),
+            predefinedValues: Localized([.init(locale: "en_US", value: .array([.string(current)]))], fallsBackToFirst: true),
+            options: choices.map { DDMOption(name: $0.value, value: $0.value, labels: localized($0.label, nil)) })
+    }
+
+    private static func localized(_ english: String, _ spanish: String?) -> Localized<String> {
+        var translations = [Localized<String>.Translation(locale: "en_US", value: english)]
+        if let spanish { translations.append(.init(locale: "es_ES", value: spanish)) }
+        return Localized(translations, fallsBackToFirst: true)
+    }
+}
+
+/// The settings last saved, so each save reports what changed since the one before.
+private actor SavedSettings {
+    private(set) var value: AppSettings
+
+    init(_ value: AppSettings) { self.value = value }
+
+    func set(_ new: AppSettings) { value = new }
+}

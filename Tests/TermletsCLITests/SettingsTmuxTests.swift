@@ -1,0 +1,81 @@
+import DDM
+import Foundation
+import Testing
+import TermletsTestSupport
+
+/// The settings screen on a real terminal with the real binary: opened from the browser, edited
+/// with the form screen's pickers, saved into `config.json`, applied at once and on the next run.
+@Suite("Settings in tmux")
+struct SettingsTmuxTests {
+    static func cursorLine(_ screen: String) -> String? { ListScreenTests.cursorLine(screen) }
+
+    /// The focused row of the form (the `›` marker), if any.
+    static func focusedRow(_ screen: String) -> String? {
+        screen.split(separator: "\n").first { $0.hasPrefix("› ") }.map(String.init)
+    }
+
+    /// The compact theme's amber focus bar (256-colour 214), as tmux reports the pane's styles.
+    static let amberBar = "48;5;214m"
+
+    @Test func theSettingsAreSavedAppliedAtOnceAndOnTheNextRun() async throws {
+        let home = try CLIHome()
+        let terminal = try await TmuxSession.startOffPool(
+            [TermletsBinary.url.path] + home.options, columns: 100, rows: 30, environment: ListScreenTests.environment)
+        let sites = try await terminal.screen("the site list with the settings", timeout: 120) {
+            Self.cursorLine($0)?.contains("Termlets Demo") == true && $0.contains("Settings")
+        }
+        #expect(sites.contains(", settings"))
+        #expect(try await offPool { try terminal.screenWithStyles() }.contains(Self.amberBar) == false)
+
+        try await terminal.press(",")
+        try await terminal.screen("the settings form") { $0.contains("Language") && $0.contains("[ Save ]") }
+        // Theme: automatic → compact (the themes are listed by name after "automatic").
+        try await terminal.press("Tab", "Enter")
+        try await terminal.screen("the theme picker") { $0.contains("( ) compact") }
+        try await terminal.press("Down", "Enter")
+        try await terminal.screen("compact chosen") { Self.focusedRow($0)?.contains("compact —") == true }
+        // Offline policy: remote-first → cache-first.
+        try await terminal.press("Tab", "Enter")
+        try await terminal.screen("the policy picker") { $0.contains("( ) cache-first") }
+        try await terminal.press("Down", "Enter")
+        try await terminal.screen("cache-first chosen") { Self.focusedRow($0)?.contains("cache-first —") == true }
+        try await terminal.press("C-s")
+        try await terminal.screen(containing: "Saved theme compact, offline policy cache-first to")
+
+        let file = home.directory.path("config").appendingPathComponent("config.json")
+        let json = try JSONValue.parse(bytes: try Data(contentsOf: file))
+        #expect(json["theme"]?.stringValue == "compact")
+        #expect(json["offlinePolicy"]?.stringValue == "cache-first")
+        #expect(json["locale"]?.stringValue == "en_US")
+        #expect(json["server"] == nil, "the embedded emulator is never stored as a server")
+        let mode = try FileManager.default.attributesOfItem(atPath: file.path)[.posixPermissions] as? Int
+        #expect(mode == 0o600)
+
+        // Back in the browser: the menus are drawn with the new theme at once.
+        try await terminal.press("Escape")
+        try await terminal.screen("back on the site list") { $0.hasPrefix(" Sites") && Self.cursorLine($0) != nil }
+        try await offPool {
+            let deadline = Date().addingTimeInterval(TmuxSession.defaultScreenTimeout)
+            while try !terminal.screenWithStyles().contains(Self.amberBar) {
+                guard Date() < deadline else { throw ScreenNotShown(expectation: "the amber focus bar", lastScreen: try terminal.screenWithStyles()) }
+                Thread.sleep(forTimeInterval: 0.05)
+            }
+        }
+        try await terminal.press("q")
+        #expect(try await terminal.screen(containing: "[exit ").contains("[exit 0]"))
+
+        // The next run starts with the stored theme, and the settings show what was saved.
+        let again = try await TmuxSession.startOffPool(
+            [TermletsBinary.url.path] + home.options, columns: 100, rows: 30, environment: ListScreenTests.environment)
+        try await again.screen("the site list again", timeout: 120) { Self.cursorLine($0)?.contains("Termlets Demo") == true }
+        #expect(try await offPool { try again.screenWithStyles() }.contains(Self.amberBar))
+        try await again.press(",")
+        let form = try await again.screen("the settings form again") { $0.contains("[ Save ]") }
+        #expect(form.contains("compact —"))
+        #expect(form.contains("cache-first —"))
+        try await again.press("Escape")
+        try await again.screen("back on the site list") { $0.hasPrefix(" Sites") }
+        try await again.press("q")
+        #expect(try await again.screen(containing: "[exit ").contains("[exit 0]"))
+    }
+}
