@@ -103,4 +103,60 @@ struct BrowserScreenTests {
         #expect(Self.topMenu(runtime.model)?.site?.groupId == 20500)
         runtime.finish()
     }
+
+    /// Reports handed to the browser one at a time, as the program's automatic sync would.
+    actor Reports {
+        private var queued: [AutoSyncReport] = []
+        private var waiting: CheckedContinuation<AutoSyncReport?, Never>?
+
+        func send(_ report: AutoSyncReport) {
+            if let waiting {
+                self.waiting = nil
+                waiting.resume(returning: report)
+            } else {
+                queued.append(report)
+            }
+        }
+
+        func next() async -> AutoSyncReport? {
+            if !queued.isEmpty { return queued.removeFirst() }
+            return await withCheckedContinuation { waiting = $0 }
+        }
+    }
+
+    @Test func automaticSyncUpdatesTheStatusAndReloadsTheListOnTop() async throws {
+        let records = FakeRecords(count: 100)
+        let reports = Reports()
+        var services = Self.services(records)
+        services.autoSync = AutoSyncServices(next: { await reports.next() })
+        let browser = PortalBrowser(services: services, size: Size(width: 80, height: 24), status: ListFixtures.status)
+        let runtime = Runtime(program: browser, backend: HeadlessBackend(size: Size(width: 80, height: 24)))
+        runtime.start()
+        try await ListFixtures.wait("sites", runtime) { Self.topMenu($0)?.isLoading == false && $0.status.pendingWrites == 2 }
+        // Nothing sent: the count follows the queue, no message.
+        await reports.send(AutoSyncReport(synced: 0, pending: 3))
+        try await ListFixtures.wait("three pending", runtime) { $0.status.pendingWrites == 3 }
+        #expect(runtime.model.message.isEmpty)
+        // In a record list: a run that sent writes reloads it and says so.
+        runtime.handle(.key(.enter))
+        try await ListFixtures.wait("site contents", runtime) { $0.stack.count == 2 && Self.topMenu($0)?.isLoading == false }
+        runtime.handle(.key(.down))
+        runtime.handle(.key(.enter))
+        try await ListFixtures.wait("record list", runtime) { model in
+            if case .records(let list)? = model.stack.last { return list.model.engine.row(at: 0).row != nil }
+            return false
+        }
+        let before = await records.requestCount()
+        await reports.send(AutoSyncReport(synced: 2, conflicts: 1, pending: 1))
+        try await ListFixtures.wait("the report", runtime) { $0.status.pendingWrites == 1 }
+        guard case .records(let list)? = runtime.model.stack.last else {
+            Issue.record("the record list should stay on top")
+            return
+        }
+        #expect(list.model.message == "Synced 2 queued writes automatically · 1 in conflict (s: sync view)")
+        #expect(list.model.status.pendingWrites == 1)
+        #expect(GridText.text(ListFixtures.frame(runtime, size: Size(width: 160, height: 24))).contains("· 1 pending"))
+        try await ListFixtures.waitForRequests(records, atLeast: before + 1)
+        runtime.finish()
+    }
 }

@@ -58,9 +58,11 @@ struct SettingsScreenTests {
     }
 
     @Test func theStructureShowsTheSettingsAndReadsThemBack() throws {
-        let current = AppSettings(locale: "es_ES", theme: "compact", offlinePolicy: "cache-first")
+        let current = AppSettings(locale: "es_ES", theme: "compact", offlinePolicy: "cache-first", autoSync: false)
         let structure = SettingsForm.structure(current: current, themes: Self.themes)
-        #expect(structure.fields.map(\.name) == [SettingsForm.Field.locale, SettingsForm.Field.theme, SettingsForm.Field.offlinePolicy])
+        #expect(structure.fields.map(\.name) == [
+            SettingsForm.Field.locale, SettingsForm.Field.theme, SettingsForm.Field.offlinePolicy, SettingsForm.Field.autoSync,
+        ])
         let model = DDLFormModel(structure: structure, locale: .enUS)
         #expect(model.value(of: SettingsForm.Field.theme, instance: 0) == .options(["compact"]))
         #expect(SettingsForm.settings(from: model, fallback: AppSettings()) == current)
@@ -78,8 +80,8 @@ struct SettingsScreenTests {
     @Test func changesSayWhatDiffers() {
         let old = AppSettings()
         #expect(old.changes(from: old).isEmpty)
-        let new = AppSettings(locale: "ja_JP", theme: "mono", offlinePolicy: "cache-only")
-        #expect(new.changes(from: old) == ["language ja_JP", "theme mono", "offline policy cache-only"])
+        let new = AppSettings(locale: "ja_JP", theme: "mono", offlinePolicy: "cache-only", autoSync: false)
+        #expect(new.changes(from: old) == ["language ja_JP", "theme mono", "offline policy cache-only", "automatic sync off"])
     }
 
     @Test func openedFromTheBrowserSavedAndTheBrowserTakesTheNewTheme() async throws {

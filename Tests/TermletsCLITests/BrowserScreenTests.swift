@@ -116,6 +116,8 @@ struct BrowserScreenTests {
         }
         let address = String(try await portal.firstLine(timeout: 120).dropFirst("listening on ".count))
         let server = ["--server", address, "--user", "test@liferay.com"]
+        // This test drives the sync view by hand: automatic sync off (the settings' switch).
+        try home.storeSettings(["autoSync": .bool(false)])
 
         // The form definition is read once online, so the offline submit can be validated.
         let read = try await home.runOffPool(
@@ -162,6 +164,51 @@ struct BrowserScreenTests {
         try await terminal.press("q")
         let end = try await terminal.screen(containing: "[exit ")
         #expect(end.contains("[exit 0]"))
+    }
+
+    /// With automatic sync on (the default), a write queued while the portal is away is sent on
+    /// its own once the portal answers again: the status line's pending count drops to none and
+    /// the list reloads with the new record, without a key pressed.
+    @Test func automaticSyncClearsTheQueueWhenThePortalIsBack() async throws {
+        let home = try CLIHome()
+        let portal = try SpawnedProcess(
+            TermletsBinary.url, ["portal", "--port", "0", "--data", home.directory.path("portal").path])
+        defer {
+            portal.terminate()
+        }
+        let address = String(try await portal.firstLine(timeout: 120).dropFirst("listening on ".count))
+        let server = ["--server", address, "--user", "test@liferay.com"]
+        let read = try await home.runOffPool(
+            ["form", "--record-set-id", "40003", "--offline-policy", "remote-first", "--format", "json"] + server,
+            environment: Self.password)
+        #expect(read.status == 0, "\(read.stderr)")
+
+        let terminal = try await TmuxSession.startOffPool(
+            [TermletsBinary.url.path, "list", "--record-set-id", "40003"] + server + home.options, columns: 100, rows: 30,
+            environment: ListScreenTests.environment.merging(Self.password) { $1 })
+        try await terminal.screen("the contacts online", timeout: 120) { $0.contains("1 of 3") && $0.contains("· online") }
+
+        try await Self.setOffline(true, address)
+        let queued = try await home.jsonOffPool(
+            ["form", "--record-set-id", "40003", "--set", "Name=Ada Lovelace", "--submit", "--offline-policy", "remote-first"]
+                + server, environment: Self.password)
+        #expect(queued["status"] == "queued")
+        // The scheduler notices the write, finds the portal away and probes it; nothing is lost meanwhile.
+        try await terminal.press("r")
+        try await terminal.screen("stale rows from the cache", timeout: 60) { $0.contains("offline: cached") }
+
+        try await Self.setOffline(false, address)
+        let synced = try await terminal.screen("the write sent on its own", timeout: 90) {
+            $0.contains("Synced 1 queued write automatically") && !$0.contains("pending")
+        }
+        #expect(synced.contains("· online"))
+        try await terminal.screen("the list reloaded with the new contact", timeout: 60) {
+            $0.contains("of 4") && !$0.contains("offline: cached")
+        }
+        let pending = try await home.jsonOffPool(["pending"] + server, environment: Self.password)
+        #expect(pending.arrayValue?.isEmpty == true, "\(pending)")
+        try await terminal.press("q")
+        #expect(try await terminal.screen(containing: "[exit ").contains("[exit 0]"))
     }
 
     /// `POST /_emulator/faults {"offline": …}` with curl.

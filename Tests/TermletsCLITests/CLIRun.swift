@@ -9,6 +9,13 @@ struct CLIHome {
 
     init() throws { directory = try TemporaryDirectory(prefix: "termlets-cli") }
 
+    /// Writes `members` as this home's `config.json` (what `login` and the settings screen store).
+    func storeSettings(_ members: [String: JSONValue]) throws {
+        let folder = directory.path("config")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Data(JSONValue.object(members).serialized().utf8).write(to: folder.appendingPathComponent("config.json"))
+    }
+
     var options: [String] {
         ["--config-dir", directory.path("config").path, "--cache-dir", directory.path("cache").path]
     }

@@ -21,6 +21,8 @@ public struct BrowserServices: Sendable {
     public var openGallery: (@Sendable (GalleryRequest) async throws -> GalleryScreen)?
     /// The settings screen and the look it chooses; nil hides the settings.
     public var settings: SettingsServices?
+    /// What automatic sync did, report by report; nil when nothing syncs on its own.
+    public var autoSync: AutoSyncServices?
 
     public init(
         sites: @escaping @Sendable () async throws -> [SiteSummary],
@@ -31,7 +33,8 @@ public struct BrowserServices: Sendable {
         sync: SyncServices? = nil,
         openForm: (@Sendable (FormRequest) async throws -> FormScreen)? = nil,
         openGallery: (@Sendable (GalleryRequest) async throws -> GalleryScreen)? = nil,
-        settings: SettingsServices? = nil
+        settings: SettingsServices? = nil,
+        autoSync: AutoSyncServices? = nil
     ) {
         self.sites = sites
         self.contents = contents
@@ -42,6 +45,7 @@ public struct BrowserServices: Sendable {
         self.openForm = openForm
         self.openGallery = openGallery
         self.settings = settings
+        self.autoSync = autoSync
     }
 }
 
@@ -56,5 +60,42 @@ public struct SettingsServices: Sendable {
                 theme: @escaping @Sendable () async -> Theme) {
         self.open = open
         self.theme = theme
+    }
+}
+
+/// Automatic sync as the browser sees it: the next report of the program's sync scheduler,
+/// awaited one at a time (nil once it has stopped for good).
+public struct AutoSyncServices: Sendable {
+    public var next: @Sendable () async -> AutoSyncReport?
+
+    public init(next: @escaping @Sendable () async -> AutoSyncReport?) {
+        self.next = next
+    }
+}
+
+/// What one automatic sync did, and the queue after it.
+public struct AutoSyncReport: Equatable, Sendable {
+    /// Writes the portal took.
+    public var synced: Int
+    /// Writes the portal refused (they wait for a retry or the user).
+    public var failed: Int
+    /// Writes in conflict, for the sync view.
+    public var conflicts: Int
+    /// Writes still waiting.
+    public var pending: Int
+
+    public init(synced: Int, failed: Int = 0, conflicts: Int = 0, pending: Int) {
+        self.synced = synced
+        self.failed = failed
+        self.conflicts = conflicts
+        self.pending = pending
+    }
+
+    /// One line for the message area, e.g. "Synced 2 queued writes automatically".
+    public var summary: String {
+        var parts = ["Synced \(synced) queued write\(synced == 1 ? "" : "s") automatically"]
+        if failed > 0 { parts.append("\(failed) refused") }
+        if conflicts > 0 { parts.append("\(conflicts) in conflict (s: sync view)") }
+        return parts.joined(separator: " · ")
     }
 }

@@ -73,6 +73,9 @@ extension PortalBrowser {
             return broadcastStatus(on: &model)
         case .themeChanged(let theme):
             model.theme = theme
+        case .autoSynced(let report):
+            guard let report else { return [] }
+            return autoSynced(report, on: &model) + [nextAutoSync()].compactMap { $0 }
         }
         return []
     }
@@ -297,6 +300,25 @@ extension PortalBrowser {
         setTopListMessage("opening \(crumb)…", on: &model)
         let request = FormRequest(recordSetId: recordSetId, recordId: recordId, size: model.size, status: model.status)
         return [.task { .formReady(crumb: crumb, await Result(catching: { try await openForm(request) })) }]
+    }
+
+    /// Automatic sync sent something: the status line says how many writes still wait (and that
+    /// the portal answers), the message says what was sent, and the record list on top reloads,
+    /// so synced rows lose their markers.
+    private func autoSynced(_ report: AutoSyncReport, on model: inout Model) -> [Effect<Message>] {
+        model.status.pendingWrites = report.pending
+        var effects: [Effect<Message>] = []
+        if report.synced > 0 || report.failed > 0 || report.conflicts > 0 {
+            if report.synced > 0 { model.status.online = true }
+            model.message = report.summary
+            if report.synced > 0, case .records(var list)? = model.stack.last {
+                let listId = list.id
+                effects += list.program.update(&list.model, .command(.refresh)).forwarded { Message.records(id: listId, $0) }
+                model.stack[model.stack.count - 1] = .records(list)
+            }
+            setTopListMessage(report.summary, on: &model)
+        }
+        return effects + broadcastStatus(on: &model)
     }
 
     /// Asks the program for the settings screen.

@@ -111,11 +111,14 @@ public struct PortalBrowser: Program {
         case pendingCount(Int)
         /// The settings were saved: the theme they name.
         case themeChanged(Theme)
+        /// Automatic sync ran (nil: it stopped).
+        case autoSynced(AutoSyncReport?)
     }
 
     public func initialize() -> (Model, [Effect<Message>]) {
         var model = Model(size: initialSize, status: initialStatus, theme: theme)
         var effects: [Effect<Message>] = [countPending()]
+        if let next = nextAutoSync() { effects.append(next) }
         switch start {
         case .sites:
             var menu = BrowserMenu(crumb: "Sites", site: nil)
@@ -160,6 +163,12 @@ public struct PortalBrowser: Program {
             if model.showsHelp { return .command(.help) }
             return keyMap.command(for: key, in: [.browser, .global]).map(Message.command)
         }
+    }
+
+    /// Awaits automatic sync's next report (re-armed after each one).
+    func nextAutoSync() -> Effect<Message>? {
+        guard let autoSync = services.autoSync else { return nil }
+        return .task { .autoSynced(await autoSync.next()) }
     }
 
     func countPending() -> Effect<Message> {

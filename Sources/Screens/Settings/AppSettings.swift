@@ -8,6 +8,8 @@ public struct AppSettings: Equatable, Sendable {
     public var theme: String?
     /// How the interactive screens read and write: an offline policy's name (`remote-first`…).
     public var offlinePolicy: String
+    /// Whether queued writes are sent on their own as soon as the portal can be reached.
+    public var autoSync: Bool
 
     /// The locale when none is stored.
     public static let defaultLocale = "en_US"
@@ -15,10 +17,11 @@ public struct AppSettings: Equatable, Sendable {
     public static let defaultOfflinePolicy = "remote-first"
 
     public init(locale: String = AppSettings.defaultLocale, theme: String? = nil,
-                offlinePolicy: String = AppSettings.defaultOfflinePolicy) {
+                offlinePolicy: String = AppSettings.defaultOfflinePolicy, autoSync: Bool = true) {
         self.locale = locale
         self.theme = theme
         self.offlinePolicy = offlinePolicy
+        self.autoSync = autoSync
     }
 
     /// What differs from `old`, as a user reads it (`theme compact, language es_ES`); empty when
@@ -28,6 +31,7 @@ public struct AppSettings: Equatable, Sendable {
         if locale != old.locale { changes.append("language \(locale)") }
         if theme != old.theme { changes.append("theme \(theme ?? "automatic")") }
         if offlinePolicy != old.offlinePolicy { changes.append("offline policy \(offlinePolicy)") }
+        if autoSync != old.autoSync { changes.append("automatic sync \(autoSync ? "on" : "off")") }
         return changes
     }
 }

@@ -2,7 +2,8 @@ import DDM
 import Screenlets
 
 /// The settings screen as a form: a DDM structure made here (one select per setting, the current
-/// settings as its predefined values, labels in English and Spanish) on a ``LocalFormScreenlet``,
+/// settings as its predefined values, a checkbox for automatic sync, labels in English and
+/// Spanish) on a ``LocalFormScreenlet``,
 /// so the form screen edits it with the same cells, pickers, validation and keys as a record.
 public enum SettingsForm {
     /// One value a setting can take, with what the picker shows.
@@ -21,6 +22,7 @@ public enum SettingsForm {
         public static let locale = "Locale"
         public static let theme = "Theme"
         public static let offlinePolicy = "OfflinePolicy"
+        public static let autoSync = "AutoSync"
     }
 
     /// The theme value meaning "none stored": `mono` without colours, else `default`.
@@ -74,6 +76,13 @@ public enum SettingsForm {
                 Field.offlinePolicy, label: ("Offline policy", "Política sin conexión"),
                 tip: ("How lists, forms and the gallery read and write", "Cómo leen y escriben listas, formularios y galería"),
                 choices: policyChoices, current: current.offlinePolicy),
+            DDMField(
+                name: Field.autoSync, kind: .boolean, editor: "checkbox", dataType: "boolean", rawType: "checkbox",
+                labels: localized("Sync automatically", "Sincronizar solo"),
+                tips: localized(
+                    "Send queued writes as soon as the portal can be reached",
+                    "Enviar lo pendiente en cuanto se pueda llegar al portal"),
+                predefinedValues: Localized([.init(locale: "en_US", value: .bool(current.autoSync))], fallsBackToFirst: true)),
         ]
         return DDMStructure(format: .json, defaultLocale: .enUS, availableLocales: ["en_US", "es_ES"], fields: fields)
     }
@@ -85,10 +94,12 @@ public enum SettingsForm {
             return nil
         }
         let theme = choice(Field.theme)
+        var autoSync = fallback.autoSync
+        if case .boolean(let on)? = model.value(of: Field.autoSync, instance: 0) { autoSync = on }
         return AppSettings(
             locale: choice(Field.locale) ?? fallback.locale,
             theme: theme == nil ? fallback.theme : (theme == automaticTheme ? nil : theme),
-            offlinePolicy: choice(Field.offlinePolicy) ?? fallback.offlinePolicy)
+            offlinePolicy: choice(Field.offlinePolicy) ?? fallback.offlinePolicy, autoSync: autoSync)
     }
 
     /// The settings screenlet: shows `current`; a save hands the new settings to `store`, which

@@ -12,12 +12,7 @@ extension BookmarksCommand {
             guard connection.groupId > 0 else { throw CommandFailure(.input, "give --group-id (the site is unknown offline)") }
             let folder = FolderSummary(folderId: folderId, name: await folderName(connection))
             let spec = ScreenServices.bookmarksList(connection, groupId: connection.groupId, folder: folder, policy: offlinePolicy)
-            let settings = SettingsStore(connection.settings)
-            let browser = PortalBrowser(
-                services: ScreenServices.browser(connection, settings: settings), size: InteractiveScreen.currentSize(),
-                status: ScreenServices.status(connection), start: .bookmarks(spec, breadcrumbs: [folder.name]),
-                theme: settings.browserTheme())
-            try await InteractiveScreen.run(browser)
+            try await InteractiveBrowser.run(connection, start: .bookmarks(spec, breadcrumbs: [folder.name]))
         }
     }
 

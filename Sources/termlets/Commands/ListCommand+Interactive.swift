@@ -24,12 +24,7 @@ extension ListCommand {
                 connection, context: context, fieldNames: columns, userId: userId == me ? 0 : userId ?? 0, obc: obc,
                 firstPageSize: firstPageSize, pageSize: pageSize, policy: offlinePolicy)
             let query = ListQuery(sortIndex: 0, mineOnly: userId != nil && userId == me)
-            let settings = SettingsStore(connection.settings)
-            let browser = PortalBrowser(
-                services: ScreenServices.browser(connection, settings: settings), size: InteractiveScreen.currentSize(),
-                status: ScreenServices.status(connection), start: .records(spec, breadcrumbs: [context.name], query: query),
-                theme: settings.browserTheme())
-            try await InteractiveScreen.run(browser)
+            try await InteractiveBrowser.run(connection, start: .records(spec, breadcrumbs: [context.name], query: query))
         }
     }
 }

@@ -8,11 +8,7 @@ extension OverviewCommand {
     /// The cache is always open, so the settings can choose any offline policy during the run.
     func runBrowser() async throws {
         try await connection.withCacheReadingConnection(policy: .remoteFirst) { connection in
-            let settings = SettingsStore(connection.settings)
-            let browser = PortalBrowser(
-                services: ScreenServices.browser(connection, settings: settings), size: InteractiveScreen.currentSize(),
-                status: ScreenServices.status(connection), theme: settings.browserTheme())
-            try await InteractiveScreen.run(browser)
+            try await InteractiveBrowser.run(connection)
         }
     }
 }

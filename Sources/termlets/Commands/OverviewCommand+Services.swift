@@ -12,7 +12,7 @@ import TermUI
 enum ScreenServices {
     /// The browser's services on `connection` (reading through the cache), with the language,
     /// theme and offline policy of `settings` as they are when each screen opens.
-    static func browser(_ connection: CacheReadingConnection, settings: SettingsStore) -> BrowserServices {
+    static func browser(_ connection: CacheReadingConnection, settings: SettingsStore, autoSync: AutoSync?) -> BrowserServices {
         BrowserServices(
             sites: { try await SiteContentsLoader(session: connection.session, locale: settings.locale).sites() },
             contents: { site in
@@ -33,7 +33,8 @@ enum ScreenServices {
             openGallery: { request in await gallery(connection, request, settings: settings) },
             settings: SettingsServices(
                 open: { request in try settingsForm(request, settings: settings) },
-                theme: { settings.browserTheme() }))
+                theme: { settings.browserTheme() }),
+            autoSync: autoSync?.services)
     }
 
     /// The gallery screen of an image folder under the settings' policy (offline: the cache, writes queued).
@@ -69,7 +70,7 @@ enum ScreenServices {
     static func settingsForm(_ request: FormRequest.Screen, settings: SettingsStore) throws -> FormScreen {
         let screenlet = SettingsForm.screenlet(
             current: settings.settings, themes: settings.themeChoices(), locale: settings.locale
-        ) { new in try settings.save(new) }
+        ) { new in try await settings.save(new) }
         return formScreen(screenlet, request, settings: settings, local: true)
     }
 

@@ -17,13 +17,18 @@ final class SettingsStore: Sendable {
     private let current: Mutex<AppSettings>
     private let configDirectory: URL
     private let environment: [String: String]
+    private let onChange: @Sendable (AppSettings) async -> Void
 
-    init(_ settings: ResolvedSettings, environment: [String: String] = ProcessInfo.processInfo.environment) {
+    /// The settings of `settings` (the stored ones, `--locale` winning); `onChange` hears each save.
+    init(_ settings: ResolvedSettings, environment: [String: String] = ProcessInfo.processInfo.environment,
+         onChange: @escaping @Sendable (AppSettings) async -> Void = { _ in }) {
         let stored = settings.stored
         let policy = stored.offlinePolicy.flatMap { try? LoadPolicy(parsing: $0) } ?? .remoteFirst
-        current = Mutex(AppSettings(locale: settings.locale, theme: stored.theme, offlinePolicy: policy.rawValue))
+        current = Mutex(AppSettings(
+            locale: settings.locale, theme: stored.theme, offlinePolicy: policy.rawValue, autoSync: stored.autoSync ?? true))
         configDirectory = settings.configDirectory
         self.environment = environment
+        self.onChange = onChange
     }
 
     /// The settings now.
@@ -63,14 +68,17 @@ final class SettingsStore: Sendable {
     }
 
     /// Keeps `new`: written into `config.json` beside the server context (read again first, so a
-    /// `termlets login` made meanwhile is kept), then used by the screens. Returns the file's path.
-    func save(_ new: AppSettings) throws(CommandFailure) -> String {
+    /// `termlets login` made meanwhile is kept), then used by the screens and told to `onChange`.
+    /// Returns the file's path.
+    func save(_ new: AppSettings) async throws(CommandFailure) -> String {
         var stored = try StoredConfiguration.load(from: configDirectory)
         stored.locale = new.locale
         stored.theme = new.theme
         stored.offlinePolicy = new.offlinePolicy
+        stored.autoSync = new.autoSync
         try stored.save(to: configDirectory)
         current.withLock { $0 = new }
+        await onChange(new)
         return configDirectory.appendingPathComponent(StoredConfiguration.fileName).path
     }
 }

@@ -13,6 +13,8 @@ struct StoredConfiguration: Equatable, Sendable {
     var locale: String?
     var theme: String?
     var offlinePolicy: String?
+    /// Whether the interactive screens sync queued writes on their own (nil: yes).
+    var autoSync: Bool?
 
     static let fileName = "config.json"
 
@@ -37,7 +39,8 @@ struct StoredConfiguration: Equatable, Sendable {
             portalVersion: json["portalVersion"]?.textValue,
             locale: json["locale"]?.stringValue,
             theme: json["theme"]?.stringValue,
-            offlinePolicy: json["offlinePolicy"]?.stringValue)
+            offlinePolicy: json["offlinePolicy"]?.stringValue,
+            autoSync: json["autoSync"]?.boolValue)
     }
 
     /// Writes the file atomically with mode 0600 inside a 0700 folder.
@@ -53,6 +56,7 @@ struct StoredConfiguration: Equatable, Sendable {
         members["locale"] = locale.map(JSONValue.string)
         members["theme"] = theme.map(JSONValue.string)
         members["offlinePolicy"] = offlinePolicy.map(JSONValue.string)
+        members["autoSync"] = autoSync.map(JSONValue.bool)
         let text = JSONValue.object(members).serialized(pretty: true) + "\n"
         let file = directory.appendingPathComponent(Self.fileName)
         let temporary = directory.appendingPathComponent(".\(Self.fileName).\(getpid()).tmp")

@@ -1,0 +1,75 @@
+import OfflineStore
+import Screens
+import Sync
+
+/// Automatic sync for the interactive screens: the sync scheduler (it syncs while writes wait,
+/// and probes an unreachable portal with backoff until it answers) on the connection's queue,
+/// switched on and off by the settings, its runs reported to the browser one at a time.
+actor AutoSync {
+    private let queue: PendingQueue
+    private let makeEngine: @Sendable () -> SyncEngine
+    private var scheduler: SyncScheduler?
+    private var forwarding: Task<Void, Never>?
+    private let reports: AsyncStream<AutoSyncReport>
+    private let sink: AsyncStream<AutoSyncReport>.Continuation
+    private var iterator: AsyncStream<AutoSyncReport>.Iterator
+
+    /// How long the scheduler waits: an unreachable portal is probed after 1 s, then ever less
+    /// often, at most every 30 s; new writes are noticed within 2 s.
+    static let timing = SyncScheduler.Timing(initialProbeDelay: 1, maximumProbeDelay: 30, idleInterval: 2)
+
+    /// Automatic sync on the connection's cache; nil without one (`remote-only` queues nothing).
+    init?(_ connection: CacheReadingConnection) {
+        guard let database = connection.database else { return nil }
+        let queue = PendingQueue(database: database)
+        let session = connection.session
+        let configuration = SyncConfiguration(groupId: connection.groupId, locale: connection.locale)
+        self.queue = queue
+        self.makeEngine = { SyncEngine(queue: queue, session: session, configuration: configuration) }
+        let (stream, continuation) = AsyncStream<AutoSyncReport>.makeStream(bufferingPolicy: .bufferingNewest(16))
+        reports = stream
+        sink = continuation
+        iterator = stream.makeAsyncIterator()
+    }
+
+    /// Starts or stops the scheduler (what the settings say).
+    func setEnabled(_ enabled: Bool) async {
+        if enabled, scheduler == nil {
+            let scheduler = SyncScheduler(engine: makeEngine(), timing: Self.timing)
+            self.scheduler = scheduler
+            let queue = self.queue
+            let sink = self.sink
+            forwarding = Task {
+                for await summary in scheduler.summaries {
+                    let pending = (try? queue.pendingCount()) ?? summary.pending
+                    sink.yield(AutoSyncReport(
+                        synced: summary.synced, failed: summary.failed, conflicts: summary.conflicts, pending: pending))
+                }
+            }
+            await scheduler.start()
+        } else if !enabled, let scheduler {
+            await scheduler.stop()
+            self.scheduler = nil
+            forwarding = nil
+        }
+    }
+
+    /// The next report, or nil once closed.
+    func next() async -> AutoSyncReport? {
+        var iterator = self.iterator
+        let report = await iterator.next(isolation: self)
+        self.iterator = iterator
+        return report
+    }
+
+    /// Stops the scheduler (a sync in progress goes back to the queue) and ends the reports.
+    func close() async {
+        await setEnabled(false)
+        sink.finish()
+    }
+
+    /// The browser's side.
+    nonisolated var services: AutoSyncServices {
+        AutoSyncServices(next: { await self.next() })
+    }
+}
