@@ -308,3 +308,8 @@ struct ValueConversionTests {
         }
     }
 }
+
+/// A structure named by its format and size in test output (the whole value runs to thousands of characters).
+extension DDMStructure: CustomTestStringConvertible {
+    public var testDescription: String { "\(format.rawValue) structure, \(allFields.count) fields" }
+}

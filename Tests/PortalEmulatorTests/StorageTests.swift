@@ -158,3 +158,10 @@ extension PortalEmulatorSuites {
         }
     }
 }
+
+/// A demo structure named by its fields in test output (the whole value is thousands of characters).
+extension StructureSpec: CustomTestStringConvertible {
+    public var testDescription: String {
+        "\(allFields.count) fields: " + allFields.prefix(4).map(\.name).joined(separator: ", ") + (allFields.count > 4 ? "…" : "")
+    }
+}
