@@ -66,11 +66,15 @@ struct FakeRecordLoader: PageLoader {
 enum ListFixtures {
     static let status = ConnectionStatus(server: "localhost:8080", user: "test@liferay.com", online: true, pendingWrites: 0)
 
-    static func spec(_ records: FakeRecords) -> ListScreenSpec<DDLListRow> {
+    static let evenFields = [
+        RecordListField(name: "title", title: "Title"), RecordListField(name: "priority", title: "Priority"),
+        RecordListField(name: "dueDate", title: "Due date"),
+    ]
+
+    static func spec(_ records: FakeRecords, fields: [RecordListField] = evenFields) -> ListScreenSpec<DDLListRow> {
         ListScreenSpec.records(
             title: "Issues",
-            fields: [RecordListField(name: "title", title: "Title"), RecordListField(name: "priority", title: "Priority"),
-                     RecordListField(name: "dueDate", title: "Due date")],
+            fields: fields,
             configuration: DDLListConfiguration(recordSetId: 40002, labelFields: ["title", "priority", "dueDate"]),
             currentUserId: 20139,
             makeLoader: { _ in FakeRecordLoader(records: records) })

@@ -1,3 +1,4 @@
+import DDM
 import OfflineStore
 import Screenlets
 import Screens
@@ -15,6 +16,29 @@ struct ListScreenSnapshotTests {
         let (runtime, _) = ListFixtures.runtime(records)
         try await ListFixtures.waitForRequests(records, atLeast: 1)
         GoldenSnapshot.assertMatches(ListFixtures.frame(runtime), named: "list-80x24-loading")
+        runtime.finish()
+    }
+
+    /// Columns sized by their fields: the integer and the date as wide as their values, the text
+    /// title taking the rest.
+    @Test func columnsSizedByTheirFields() async throws {
+        let records = FakeRecords(count: 100)
+        func field(_ name: String, _ kind: FieldKind, _ dataType: String) -> DDMField {
+            DDMField(name: name, kind: kind, editor: dataType, dataType: dataType, rawType: dataType)
+        }
+        let fields = [
+            RecordListField(field: field("title", .string, "string"), title: "Title", locale: .enUS),
+            RecordListField(field: field("priority", .integer, "integer"), title: "Priority", locale: .enUS),
+            RecordListField(field: field("dueDate", .date, "date"), title: "Due date", locale: .enUS),
+        ]
+        #expect(fields.map(\.preferredWidth) == [nil, 9, 19])
+        let size = Size(width: 100, height: 12)
+        let screen = ListScreen(spec: ListFixtures.spec(records, fields: fields), size: size, status: ListFixtures.status,
+                                breadcrumbs: ["Demo site", "Issues"])
+        let runtime = Runtime(program: screen, backend: HeadlessBackend(size: size))
+        runtime.start()
+        try await ListFixtures.wait("page 0", runtime) { $0.engine.row(at: 0).row != nil }
+        GoldenSnapshot.assertMatches(ListFixtures.frame(runtime, size: size), named: "list-100x12-sized-columns")
         runtime.finish()
     }
 

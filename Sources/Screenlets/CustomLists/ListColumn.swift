@@ -4,10 +4,14 @@
 /// (no control characters ever reach the terminal); the list only says what to show.
 public struct ListColumn<Row>: Sendable {
     public let title: String
+    /// The cells the column's values need at most (dates, numbers, yes/no), so the others get
+    /// the rest; nil shares the width with the other columns.
+    public let preferredWidth: Int?
     public let text: @Sendable (Row) -> String
 
-    public init(_ title: String, text: @escaping @Sendable (Row) -> String) {
+    public init(_ title: String, preferredWidth: Int? = nil, text: @escaping @Sendable (Row) -> String) {
         self.title = title
+        self.preferredWidth = preferredWidth
         self.text = text
     }
 }

@@ -147,8 +147,10 @@ extension ListScreen {
 }
 
 /// The columns of a list laid out across the terminal: a two-cell gutter (cursor and mark), the
-/// first column at its fixed width when the spec gives one, the others sharing the rest; columns
-/// that would be narrower than a minimum are left out (the header says how many).
+/// first column at its fixed width when the spec gives one, columns with a preferred width (dates,
+/// numbers) at that width, and the others sharing the rest (the last shown column takes it when
+/// none shares). Columns that would leave a shared one narrower than a minimum are left out from
+/// the right (the header says how many).
 struct ListColumnLayout {
     /// The x and width of each shown column, in the row's coordinates (from its left edge).
     let cells: [(x: Int, width: Int)]
@@ -166,23 +168,41 @@ struct ListColumnLayout {
         }
         let fixed = spec.leadingColumnWidth.map { min(available, max($0, columns[0].title.displayWidth + 1)) }
         let shared = available - (fixed ?? 0)
-        let flexibleCount = columns.count - (fixed == nil ? 0 : 1)
-        var shown = flexibleCount
-        while shown > 1, shared / shown < Self.minimumWidth + 1 { shown -= 1 }
+        let others = Array(columns.dropFirst(fixed == nil ? 0 : 1))
+        var shown = others.count
+        var widths = Self.widths(of: others.prefix(shown), in: shared)
+        while shown > 1, widths == nil {
+            shown -= 1
+            widths = Self.widths(of: others.prefix(shown), in: shared)
+        }
         var cells: [(x: Int, width: Int)] = []
         var x = Self.gutter
         if let fixed {
             cells.append((x, fixed))
             x += fixed
         }
-        if shown > 0, shared > 0 {
-            for width in Layout.distribute(shared, among: Array(repeating: .flexible(), count: shown)) {
-                cells.append((x, width))
-                x += width
-            }
+        for width in widths ?? Layout.distribute(shared, among: [.flexible()]) where width > 0 {
+            cells.append((x, width))
+            x += width
         }
         self.cells = cells
         hidden = columns.count - cells.count
+    }
+
+    /// The widths of `columns` in `total` cells, or nil when a shared column would get less than
+    /// the minimum or a preferred width would not fit.
+    private static func widths<Row>(of columns: ArraySlice<ListColumn<Row>>, in total: Int) -> [Int]? {
+        guard !columns.isEmpty else { return [] }
+        var constraints: [LayoutConstraint] = columns.map { column in
+            column.preferredWidth.map { .fixed(max($0, column.title.displayWidth + 1)) } ?? .flexible()
+        }
+        if !constraints.contains(.flexible()) { constraints[constraints.count - 1] = .flexible() }
+        let wanted = constraints.reduce(0) { sum, constraint in
+            if case .fixed(let width) = constraint { return sum + width }
+            return sum + minimumWidth + 1
+        }
+        guard wanted <= total else { return nil }
+        return Layout.distribute(total, among: constraints)
     }
 
     func drawHeader<Row>(_ spec: ListScreenSpec<Row>, in rect: Rect, on grid: inout Grid, theme: Theme) {

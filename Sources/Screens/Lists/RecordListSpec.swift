@@ -1,3 +1,4 @@
+import DDM
 import Screenlets
 import TermUI
 
@@ -5,9 +6,35 @@ import TermUI
 public struct RecordListField: Hashable, Sendable {
     public let name: String
     public let title: String
-    public init(name: String, title: String) {
+    /// The cells its values need at most; nil for text that shares the width.
+    public let preferredWidth: Int?
+
+    public init(name: String, title: String, preferredWidth: Int? = nil) {
         self.name = name
         self.title = title
+        self.preferredWidth = preferredWidth
+    }
+
+    /// The column of `field`, titled `title`, shown in `locale`: dates, yes/no and single choices
+    /// are as wide as their longest label there, numbers as a typical value (never narrower than
+    /// the title); text and multiple choices share the rest.
+    public init(field: DDMField, title: String, locale: PortalLocale) {
+        let valueWidth: Int?
+        switch field.kind {
+        case .date:
+            let days = (1...12).compactMap { CalendarDate(year: 2026, month: $0, day: 28) }
+            valueWidth = days.map { field.label(of: .date($0), in: locale).displayWidth }.max()
+        case .boolean:
+            valueWidth = [true, false].map { field.label(of: .boolean($0), in: locale).displayWidth }.max()
+        case .options where !field.multiple && !field.options.isEmpty:
+            // A single choice: its longest label, up to a point (long labels share like text).
+            let longest = field.options.map { $0.label(in: locale, defaultLocale: field.defaultLocale).displayWidth }.max() ?? 0
+            valueWidth = longest <= 24 ? longest : nil
+        case .integer: valueWidth = 8
+        case .decimal: valueWidth = 10
+        default: valueWidth = nil
+        }
+        self.init(name: field.name, title: title, preferredWidth: valueWidth.map { max($0, title.displayWidth) + 1 })
     }
 }
 
@@ -36,7 +63,7 @@ extension ListScreenSpec where Row == DDLListRow {
     ) -> ListScreenSpec<DDLListRow> {
         var columns = [ListColumn<DDLListRow>("ID") { $0.recordId.map(String.init) ?? "" }]
         for (index, field) in fields.enumerated() {
-            columns.append(ListColumn(field.title) { row in
+            columns.append(ListColumn(field.title, preferredWidth: field.preferredWidth) { row in
                 if let labelText { return labelText(row, index) }
                 return index < row.labels.count ? row.labels[index] : ""
             })

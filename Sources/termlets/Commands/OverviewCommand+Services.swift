@@ -103,7 +103,13 @@ enum ScreenServices {
         let calls = connection.calls
         let database = connection.database
         return ListScreenSpec.records(
-            title: context.name, fields: fieldNames.map { RecordListField(name: $0, title: context.title(of: $0)) },
+            title: context.name,
+            fields: fieldNames.map { name in
+                context.structure.field(named: name).map {
+                    RecordListField(field: $0, title: context.title(of: name), locale: PortalLocale(configuration.locale) ?? .enUS)
+                }
+                    ?? RecordListField(name: name, title: context.title(of: name))
+            },
             configuration: configuration, currentUserId: connection.online?.user.userId ?? 0, sortOptions: sorts,
             labelText: { row, index in context.labelValue(of: fieldNames[index], in: row.record) },
             makeLoader: { configuration in
