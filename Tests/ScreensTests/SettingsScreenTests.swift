@@ -135,4 +135,23 @@ struct SettingsScreenTests {
         #expect(await store.saved.isEmpty)
         runtime.finish()
     }
+
+    /// One user key file reaches every screen: the form's own contexts (pickers, the text box)
+    /// as well as the lists', the browser's and the sync view's.
+    @Test func oneKeyFileNamesEveryScreensContexts() {
+        let (keys, diagnostics) = KeyMap.allScreens.applying(configuration: """
+            popup.cursor-down = down, tab, j
+            textbox.confirm-edit = ctrl-o, f2
+            browser.open-settings = f9
+            sync.sync-now = s, ctrl-s, f6
+            list.refresh = f5
+            """)
+        #expect(diagnostics.isEmpty, "\(diagnostics)")
+        #expect(keys.command(for: .character("j"), in: [.popup]) == .cursorDown)
+        #expect(keys.command(for: .function(2), in: [.textBox]) == .confirmEdit)
+        #expect(keys.command(for: .function(9), in: [.browser]) == .openSettings)
+        #expect(keys.command(for: .character(","), in: [.browser]) == nil)
+        #expect(keys.command(for: .function(6), in: [.syncView]) == .syncNow)
+        #expect(KeyMap.gallery(from: keys).command(for: .function(5), in: [.gallery]) == .refresh, "the gallery follows the list")
+    }
 }

@@ -146,4 +146,19 @@ struct KeyMapTests {
         #expect(all.contains("quit now") && all.contains("submit") && all.contains("save draft"))
         #expect(Set(all).count == all.count)
     }
+
+    @Test func mergingKeepsTheFirstMapsBindingsAndAddsTheOthers() {
+        let extra = KeyMap(bindings: [
+            KeyBinding(.submit, in: .form, keys: [.function(10)], help: "submit (other)", category: "Actions"),
+            KeyBinding(.refresh, in: "sync", keys: [.character("r")], help: "reload", category: "Sync"),
+        ])
+        let merged = keys.merging(extra)
+        #expect(merged.keys(for: .submit, in: .form) == [.ctrl("s")], "the first map's binding wins")
+        #expect(merged.command(for: .character("r"), in: ["sync"]) == .refresh)
+        #expect(merged.bindings.count == keys.bindings.count + 1)
+        // One configuration now reaches both maps' contexts.
+        let (configured, diagnostics) = merged.applying(configuration: "sync.refresh = f5")
+        #expect(diagnostics.isEmpty)
+        #expect(configured.command(for: .function(5), in: ["sync"]) == .refresh)
+    }
 }

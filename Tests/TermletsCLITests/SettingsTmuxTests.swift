@@ -78,4 +78,37 @@ struct SettingsTmuxTests {
         try await again.press("q")
         #expect(try await again.screen(containing: "[exit ").contains("[exit 0]"))
     }
+
+    /// The user's key file (`<config-dir>/keys`) reaches the browser and the form screen's own
+    /// contexts; a broken line is reported and changes nothing else.
+    @Test func theUsersKeyFileRebindsTheBrowserAndTheFormsPickers() async throws {
+        let home = try CLIHome()
+        let folder = home.directory.path("config")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Data("""
+            # my keys
+            open-settings = f2
+            popup.cursor-down = down, tab, j
+            this is not a binding
+            """.utf8).write(to: folder.appendingPathComponent("keys"))
+        let terminal = try await TmuxSession.startOffPool(
+            [TermletsBinary.url.path] + home.options, columns: 120, rows: 30, environment: ListScreenTests.environment)
+        let sites = try await terminal.screen("the site list", timeout: 120) { Self.cursorLine($0)?.contains("Termlets Demo") == true }
+        #expect(sites.contains("keys line 4: expected"), "the broken line is reported")
+        #expect(sites.contains("f2 settings"))
+        try await terminal.press(",")
+        try await terminal.press("F2")
+        try await terminal.screen("the settings opened with F2") { $0.contains("[ Save ]") }
+        try await terminal.press("Enter")
+        try await terminal.screen("the language picker") { $0.contains("(•) English (United States)") }
+        try await terminal.press("j", "Enter")
+        try await terminal.screen("Español chosen with j") { Self.focusedRow($0)?.contains("Español (España)") == true }
+        try await terminal.press("Escape")
+        try await terminal.screen("the unsaved-changes prompt") { $0.contains("Discard your changes") }
+        try await terminal.press("d")
+        try await terminal.screen("back on the site list") { $0.hasPrefix(" Sites") }
+        try await terminal.press("q")
+        #expect(try await terminal.screen(containing: "[exit ").contains("[exit 0]"))
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("config.json").path), "nothing was saved")
+    }
 }

@@ -15,6 +15,8 @@ public struct PortalBrowser: Program {
     public var initialSize: Size
     public var initialStatus: ConnectionStatus
     public let start: Start
+    /// Shown in the message area when the browser opens (e.g. a problem in the user's key file).
+    public var notice: String?
 
     /// Where the browser opens.
     public enum Start: Sendable {
@@ -28,7 +30,7 @@ public struct PortalBrowser: Program {
 
     public init(
         services: BrowserServices, size: Size, status: ConnectionStatus, start: Start = .sites, keyMap: KeyMap = .screens,
-        theme: Theme = Theme.standard.withListComponents()
+        theme: Theme = Theme.standard.withListComponents(), notice: String? = nil
     ) {
         self.services = services
         self.initialSize = size
@@ -36,6 +38,7 @@ public struct PortalBrowser: Program {
         self.start = start
         self.keyMap = keyMap
         self.theme = theme
+        self.notice = notice
     }
 
     /// One screen on the stack.
@@ -117,6 +120,7 @@ public struct PortalBrowser: Program {
 
     public func initialize() -> (Model, [Effect<Message>]) {
         var model = Model(size: initialSize, status: initialStatus, theme: theme)
+        model.message = notice ?? ""
         var effects: [Effect<Message>] = [countPending()]
         if let next = nextAutoSync() { effects.append(next) }
         switch start {

@@ -15,6 +15,17 @@ public struct KeyMap: Sendable, Equatable {
 
     public static func == (lhs: KeyMap, rhs: KeyMap) -> Bool { lhs.bindings == rhs.bindings }
 
+    /// This map plus the bindings of `other` for the (command, context) pairs it lacks: several
+    /// screens' maps as one, so one user configuration overrides them all.
+    public func merging(_ other: KeyMap) -> KeyMap {
+        var seen = Set(bindings.map { "\($0.context.rawValue)\u{0}\($0.command.rawValue)" })
+        var merged = bindings
+        for binding in other.bindings where seen.insert("\(binding.context.rawValue)\u{0}\(binding.command.rawValue)").inserted {
+            merged.append(binding)
+        }
+        return KeyMap(bindings: merged)
+    }
+
     private mutating func rebuildLookup() {
         var table: [KeyContext: [KeyEvent: CommandName]] = [:]
         for binding in bindings {

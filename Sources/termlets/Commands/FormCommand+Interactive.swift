@@ -54,11 +54,12 @@ extension FormCommand {
                 server: connection.emulator != nil ? "embedded emulator" : connection.serverDescription,
                 user: connection.user.emailAddress.isEmpty ? connection.user.screenName : connection.user.emailAddress,
                 online: !connection.isOffline, pendingWrites: pending)
+            let keys = UserKeys.load(from: settings.configDirectory)
             var configuration = FormScreenConfiguration(
-                loadedTheme: theme, connection: status, showSubmitButton: interactive.showSubmitButton,
+                loadedTheme: theme, keyMap: keys.keyMap, connection: status, showSubmitButton: interactive.showSubmitButton,
                 initialSize: Self.terminalSize() ?? Size(width: 80, height: 24),
                 today: Self.today(), workingDirectory: FileManager.default.currentDirectoryPath)
-            configuration.notice = theme.warnings.first
+            configuration.notice = theme.warnings.first ?? keys.notice
             let screen = FormScreen(driver: FormDriver(screenlet: screenlet), configuration: configuration, locale: locale,
                                     editable: interactive.editable)
             do {

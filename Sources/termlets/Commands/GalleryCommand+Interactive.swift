@@ -28,7 +28,9 @@ extension GalleryCommand {
                 connection, repositoryId: repository, folderId: folder, policy: offlinePolicy,
                 mimeTypes: mimeTypes.map(ListCommand.splitFieldNames))
             do {
-                try await Self.present(service: service, title: "folder \(folder)", theme: connection.settings.stored.theme)
+                try await Self.present(
+                    service: service, title: "folder \(folder)", theme: connection.settings.stored.theme,
+                    keys: UserKeys.load(from: connection.settings.configDirectory).keyMap)
             } catch let error as CursesTerminalError {
                 await service.close()
                 throw CommandFailure(.input, "cannot open the terminal: \(error)")
@@ -45,14 +47,14 @@ extension GalleryCommand {
     }
 
     @MainActor
-    private static func present(service: ScreenletGalleryService, title: String, theme: String?) async throws {
+    private static func present(service: ScreenletGalleryService, title: String, theme: String?, keys: KeyMap) async throws {
         try CursesTerminal.checkTerminal()
         let backend = try CursesBackend(configuration: CursesConfiguration())
         defer { backend.close() }
         let screen = GalleryScreen(
             service: service, size: backend.size, depth: backend.colorDepth,
             theme: FormCommand.loadTheme(named: theme).theme, title: title,
-            status: await service.status())
+            status: await service.status(), keyMap: .gallery(from: keys))
         let runtime = Runtime(program: screen, backend: backend)
         await runtime.run()
     }

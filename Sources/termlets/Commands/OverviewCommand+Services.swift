@@ -46,7 +46,7 @@ enum ScreenServices {
         let depth = ColorDepth.detect(environment: ProcessInfo.processInfo.environment)
         return GalleryScreen(
             service: service, size: request.size, depth: depth, theme: settings.loadedTheme().theme,
-            title: request.folder.name, status: await service.status())
+            title: request.folder.name, status: await service.status(), keyMap: .gallery(from: settings.keys.keyMap))
     }
 
     /// The form screen of a record (or a new one) of a record set, on the connection's cache,
@@ -80,7 +80,7 @@ enum ScreenServices {
     ) -> FormScreen {
         let theme = settings.loadedTheme()
         var configuration = FormScreenConfiguration(
-            loadedTheme: theme, connection: request.status, initialSize: request.size,
+            loadedTheme: theme, keyMap: settings.keys.keyMap, connection: request.status, initialSize: request.size,
             today: FormCommand.today(), workingDirectory: FileManager.default.currentDirectoryPath)
         configuration.notice = theme.warnings.first
         if local { configuration = configuration.forLocalForm() }

@@ -18,6 +18,8 @@ final class SettingsStore: Sendable {
     private let configDirectory: URL
     private let environment: [String: String]
     private let onChange: @Sendable (AppSettings) async -> Void
+    /// The user's keys (`<config-dir>/keys`), read once per run.
+    let keys: UserKeys
 
     /// The settings of `settings` (the stored ones, `--locale` winning); `onChange` hears each save.
     init(_ settings: ResolvedSettings, environment: [String: String] = ProcessInfo.processInfo.environment,
@@ -29,6 +31,7 @@ final class SettingsStore: Sendable {
         configDirectory = settings.configDirectory
         self.environment = environment
         self.onChange = onChange
+        keys = UserKeys.load(from: settings.configDirectory)
     }
 
     /// The settings now.

@@ -10,7 +10,7 @@ enum InteractiveBrowser {
         let browser = PortalBrowser(
             services: ScreenServices.browser(connection, settings: settings, autoSync: autoSync),
             size: InteractiveScreen.currentSize(), status: ScreenServices.status(connection), start: start,
-            theme: settings.browserTheme())
+            keyMap: settings.keys.keyMap, theme: settings.browserTheme(), notice: settings.keys.notice)
         do {
             try await InteractiveScreen.run(browser)
         } catch {

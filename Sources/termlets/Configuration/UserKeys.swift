@@ -1,0 +1,33 @@
+import Foundation
+import Screens
+import TermUI
+
+/// The user's key overrides, `<config-dir>/keys`, one a line (`submit = ctrl-s, f10`,
+/// `list.refresh = f5`, `save-draft = none`; docs/tui.md), applied to every screen's keys.
+/// A line with a problem changes nothing and is reported; the defaults are never lost.
+struct UserKeys: Sendable {
+    /// Every screen's keys with the overrides applied.
+    let keyMap: KeyMap
+    /// What was wrong with the file, for the screen's message area (nil when nothing was).
+    let notice: String?
+
+    static let fileName = "keys"
+    /// The largest file read (a key file is a few lines).
+    static let maximumBytes = 64 * 1024
+
+    /// Reads the file in `directory`; a missing file is no overrides.
+    static func load(from directory: URL) -> UserKeys {
+        let file = directory.appendingPathComponent(fileName)
+        guard let data = FileManager.default.contents(atPath: file.path) else {
+            return UserKeys(keyMap: .allScreens, notice: nil)
+        }
+        guard data.count <= maximumBytes, let text = String(data: data, encoding: .utf8) else {
+            return UserKeys(keyMap: .allScreens, notice: "\(file.path): not a key file (UTF-8 text under 64 KB) — default keys")
+        }
+        let (keyMap, diagnostics) = KeyMap.allScreens.applying(configuration: text)
+        guard let first = diagnostics.first else { return UserKeys(keyMap: keyMap, notice: nil) }
+        let more = diagnostics.count > 1 ? " (and \(diagnostics.count - 1) more)" : ""
+        // The problem first: a long path would push it out of a narrow message area.
+        return UserKeys(keyMap: keyMap, notice: "keys \(first)\(more), ignored (\(file.path))")
+    }
+}
