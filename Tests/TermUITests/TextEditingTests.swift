@@ -84,6 +84,18 @@ struct TextEditingTests {
         #expect(view.text.hasPrefix("語") || view.text.hasPrefix("の"))
     }
 
+    /// A long value shown in a narrow field without a prior scroll: the visible part is found in
+    /// one pass (this took seconds when each step re-measured the text before the cursor).
+    @Test func aLongValueScrollsInLinearTime() {
+        let input = TextInput(String(repeating: "語x", count: 100_000))  // 300,000 columns, cursor at the end
+        let clock = ContinuousClock()
+        var view = (text: "", cursorColumn: 0)
+        let elapsed = clock.measure { view = input.visibleText(width: 40) }
+        #expect(view.text.hasSuffix("語x"))
+        #expect(view.text.displayWidth <= 39)
+        #expect(elapsed < .seconds(1), "took \(elapsed)")
+    }
+
     @Test func textAreaWrapsAndMovesAcrossWrappedLines() {
         var area = TextArea("the quick brown fox\nsecond")
         let width = 10

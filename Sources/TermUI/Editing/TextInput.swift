@@ -178,8 +178,13 @@ public struct TextInput: Hashable, Sendable {
     private func visibleStart(width: Int) -> Int {
         guard width > 0 else { return cursor }
         var start = min(scrollOffset, cursor)
-        // The cursor needs one column of its own after the text before it.
-        while start < cursor && columns(from: start, to: cursor) + 1 > width { start += 1 }
+        // The cursor needs one column of its own after the text before it. One pass: the width
+        // before the cursor is summed once and shrinks as the start moves (linear in the text).
+        var used = columns(from: start, to: cursor)
+        while start < cursor && used + 1 > width {
+            used -= graphemes[start].displayWidth
+            start += 1
+        }
         return start
     }
 
