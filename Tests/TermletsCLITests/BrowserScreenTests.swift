@@ -109,25 +109,13 @@ struct BrowserScreenTests {
     /// sends it and the queue is empty.
     @Test func offlineShowsStaleRowsAndTheSyncViewClearsTheQueue() async throws {
         let home = try CLIHome()
-        let portal = try SpawnedProcess(
-            TermletsBinary.url, ["portal", "--port", "0", "--data", home.directory.path("portal").path])
+        // This test drives the sync view by hand: automatic sync off (the settings' switch).
+        try home.storeSettings(["autoSync": .bool(false)])
+        let (portal, address, server) = try await Self.contactsOnOwnPortal(home)
         defer {
             portal.terminate()
         }
-        let address = String(try await portal.firstLine(timeout: 120).dropFirst("listening on ".count))
-        let server = ["--server", address, "--user", "test@liferay.com"]
-        // This test drives the sync view by hand: automatic sync off (the settings' switch).
-        try home.storeSettings(["autoSync": .bool(false)])
-
-        // The form definition is read once online, so the offline submit can be validated.
-        let read = try await home.runOffPool(
-            ["form", "--record-set-id", "40003", "--offline-policy", "remote-first", "--format", "json"] + server,
-            environment: Self.password)
-        #expect(read.status == 0, "\(read.stderr)")
-
-        let terminal = try await TmuxSession.startOffPool(
-            [TermletsBinary.url.path, "list", "--record-set-id", "40003"] + server + home.options, columns: 100, rows: 30,
-            environment: ListScreenTests.environment.merging(Self.password) { $1 })
+        let terminal = try await Self.contactsList(home, server: server)
         try await terminal.screen("the contacts online", timeout: 120) {
             $0.contains("1 of 3") && $0.contains("· online") && Self.cursorLine($0)?.contains("43001") == true
         }
@@ -171,21 +159,11 @@ struct BrowserScreenTests {
     /// the list reloads with the new record, without a key pressed.
     @Test func automaticSyncClearsTheQueueWhenThePortalIsBack() async throws {
         let home = try CLIHome()
-        let portal = try SpawnedProcess(
-            TermletsBinary.url, ["portal", "--port", "0", "--data", home.directory.path("portal").path])
+        let (portal, address, server) = try await Self.contactsOnOwnPortal(home)
         defer {
             portal.terminate()
         }
-        let address = String(try await portal.firstLine(timeout: 120).dropFirst("listening on ".count))
-        let server = ["--server", address, "--user", "test@liferay.com"]
-        let read = try await home.runOffPool(
-            ["form", "--record-set-id", "40003", "--offline-policy", "remote-first", "--format", "json"] + server,
-            environment: Self.password)
-        #expect(read.status == 0, "\(read.stderr)")
-
-        let terminal = try await TmuxSession.startOffPool(
-            [TermletsBinary.url.path, "list", "--record-set-id", "40003"] + server + home.options, columns: 100, rows: 30,
-            environment: ListScreenTests.environment.merging(Self.password) { $1 })
+        let terminal = try await Self.contactsList(home, server: server)
         try await terminal.screen("the contacts online", timeout: 120) { $0.contains("1 of 3") && $0.contains("· online") }
 
         try await Self.setOffline(true, address)
@@ -209,6 +187,33 @@ struct BrowserScreenTests {
         #expect(pending.arrayValue?.isEmpty == true, "\(pending)")
         try await terminal.press("q")
         #expect(try await terminal.screen(containing: "[exit ").contains("[exit 0]"))
+    }
+
+    /// A `termlets portal` of the test's own (stop it with `terminate()`), its address, the
+    /// server options for it, and the contacts form read once online so an offline submit can be
+    /// validated.
+    static func contactsOnOwnPortal(_ home: CLIHome) async throws -> (SpawnedProcess, String, [String]) {
+        let portal = try SpawnedProcess(
+            TermletsBinary.url, ["portal", "--port", "0", "--data", home.directory.path("portal").path])
+        do {
+            let address = String(try await portal.firstLine(timeout: 120).dropFirst("listening on ".count))
+            let server = ["--server", address, "--user", "test@liferay.com"]
+            let read = try await home.runOffPool(
+                ["form", "--record-set-id", "40003", "--offline-policy", "remote-first", "--format", "json"] + server,
+                environment: password)
+            #expect(read.status == 0, "\(read.stderr)")
+            return (portal, address, server)
+        } catch {
+            portal.terminate()
+            throw error
+        }
+    }
+
+    /// `termlets list` of the contacts (40003) on `server`, in tmux.
+    static func contactsList(_ home: CLIHome, server: [String]) async throws -> TmuxSession {
+        try await TmuxSession.startOffPool(
+            [TermletsBinary.url.path, "list", "--record-set-id", "40003"] + server + home.options, columns: 100, rows: 30,
+            environment: ListScreenTests.environment.merging(password) { $1 })
     }
 
     /// `POST /_emulator/faults {"offline": …}` with curl.
