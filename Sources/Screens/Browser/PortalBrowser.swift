@@ -132,8 +132,16 @@ public struct PortalBrowser: Program {
             effects.append(.task { .sitesLoaded(await Result(catching: { try await services.sites() })) })
         case .records(let spec, let crumbs, let query):
             effects += pushRecords(spec, breadcrumbs: crumbs, query: query, on: &model)
+            if let notice, case .records(var list)? = model.stack.last {
+                _ = list.program.update(&list.model, .notice(notice))
+                model.stack[model.stack.count - 1] = .records(list)
+            }
         case .bookmarks(let spec, let crumbs):
             effects += pushBookmarks(spec, breadcrumbs: crumbs, on: &model)
+            if let notice, case .bookmarks(var list)? = model.stack.last {
+                _ = list.program.update(&list.model, .notice(notice))
+                model.stack[model.stack.count - 1] = .bookmarks(list)
+            }
         }
         return (model, effects)
     }
