@@ -8,7 +8,14 @@ import PortalClient
 struct OverviewCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "overview",
-        abstract: "Show the portal, your site, its record sets and folders (the default command)."
+        abstract: "Show the portal, your site, its record sets and folders (the default command).",
+        discussion: """
+            On a terminal (and without --format) this opens the portal browser: sites, record sets, \
+            image and bookmark folders, their lists and forms, the sync view (s) and the settings (,: \
+            language, theme, offline policy, automatic sync; kept in <config-dir>/config.json). \
+            Queued writes are sent on their own when the portal is back. Keys can be changed in \
+            <config-dir>/keys, one "command = key, key" a line (e.g. list.refresh = f5).
+            """
     )
 
     @OptionGroup var connection: ConnectionOptions
