@@ -90,6 +90,8 @@ public struct DDLFormModel: Sendable, Hashable {
 
     /// The value of one instance of a field, or `nil`.
     public func value(of name: String, instance: Int = 0) -> FieldValue? {
+        // The field's own name (what the screens use) is found without looking the field up.
+        if let list = values[name] { return list.indices.contains(instance) ? list[instance] : nil }
         let list = instances(of: name)
         return list.indices.contains(instance) ? list[instance] : nil
     }

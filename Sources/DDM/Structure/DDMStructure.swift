@@ -22,6 +22,8 @@ public struct DDMStructure: Sendable, Hashable {
     public let allFields: [DDMField]
     /// Lower-cased name → index in ``allFields`` of the first field so named.
     private let indexByName: [String: Int]
+    /// Exact name → index in ``allFields`` (the common lookup, without lower-casing).
+    private let indexByExactName: [String: Int]
 
     public init(
         format: Format, defaultLocale: PortalLocale, availableLocales: [String] = [], fields: [DDMField],
@@ -39,6 +41,9 @@ public struct DDMStructure: Sendable, Hashable {
         }
         self.allFields = all
         self.indexByName = index
+        var exact: [String: Int] = [:]
+        for (position, field) in all.enumerated() where exact[field.name] == nil { exact[field.name] = position }
+        self.indexByExactName = exact
     }
 
     /// The largest definition accepted, in UTF-8 bytes.
@@ -108,7 +113,7 @@ public struct DDMStructure: Sendable, Hashable {
 
     /// The first field, nested ones included, whose name matches `name` ignoring case.
     public func field(named name: String) -> DDMField? {
-        indexByName[name.lowercased()].map { allFields[$0] }
+        (indexByExactName[name] ?? indexByName[name.lowercased()]).map { allFields[$0] }
     }
 
     /// The portal generation whose format the structure came in.
