@@ -131,6 +131,14 @@ public struct CellLayout: Sendable, Equatable {
 extension Theme {
     /// The style set for `component` or a parent in exactly `state`, nil when none is.
     func explicitStyle(for component: String, state: ComponentState) -> Style? {
+        let key = ResolvedStyles.Key(component: component, states: [state], explicit: true)
+        if let known = memoized(key) { return known }
+        let style = resolveExplicitStyle(for: component, state: state)
+        remember(style, for: key)
+        return style
+    }
+
+    private func resolveExplicitStyle(for component: String, state: ComponentState) -> Style? {
         var name = Substring(component)
         while true {
             if let style = styles[Key(String(name), state)] { return style }

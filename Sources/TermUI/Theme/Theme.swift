@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Named component styles per state, with fallback, e.g. `"field.label"` focused.
 ///
 /// `style(for:states:)` resolves, first match wins:
@@ -21,9 +23,22 @@ public struct Theme: Sendable, Equatable {
 
     public var name: String
     /// The style of anything the theme does not name.
-    public var base: Style
+    public var base: Style {
+        didSet { resolved = ResolvedStyles() }
+    }
     /// The entries, as set with `set(_:for:state:)`.
-    public private(set) var styles: [Key: Style]
+    public private(set) var styles: [Key: Style] {
+        didSet { resolved = ResolvedStyles() }
+    }
+    /// Styles already resolved (screens ask for the same few every frame); emptied whenever
+    /// `base` or `styles` change, and never part of equality.
+    private var resolved = ResolvedStyles()
+
+    /// The memo of `key`, when resolved already (for lookups defined elsewhere in TermUI).
+    func memoized(_ key: ResolvedStyles.Key) -> Style?? { resolved.lookup(key) }
+
+    /// Remembers what `key` resolved to.
+    func remember(_ style: Style?, for key: ResolvedStyles.Key) { resolved.store(style, for: key) }
     /// Named glyphs (`"checkbox.on"`: `"[x]"`); see `glyph(_:fallback:)` and `Theme.Glyph`.
     public var glyphs: [String: String]
 
@@ -48,6 +63,14 @@ public struct Theme: Sendable, Equatable {
 
     /// The style for `component` drawn in `states` (most important first); see the type's doc.
     public func style(for component: String, states: [ComponentState] = []) -> Style {
+        let key = ResolvedStyles.Key(component: component, states: states, explicit: false)
+        if let known = resolved.lookup(key) { return known ?? base }
+        let style = resolveStyle(for: component, states: states)
+        resolved.store(style, for: key)
+        return style
+    }
+
+    private func resolveStyle(for component: String, states: [ComponentState]) -> Style {
         for state in states {
             var name = Substring(component)
             while true {
@@ -80,3 +103,32 @@ public struct Theme: Sendable, Equatable {
     }
 }
 
+
+/// A theme's memo of resolved styles: a reference shared by copies of the theme until one of
+/// them changes its styles (then that copy gets a new, empty memo).
+final class ResolvedStyles: Sendable, Equatable {
+    struct Key: Hashable, Sendable {
+        var component: String
+        var states: [ComponentState]
+        /// `explicitStyle(for:state:)` (no parents without state, no base) rather than `style(for:states:)`.
+        var explicit: Bool
+    }
+
+    private let table = Mutex<[Key: Style?]>([:])
+
+    /// The memo of a lookup: nil when not resolved yet; `.some(nil)` when resolved to nothing.
+    func lookup(_ key: Key) -> Style?? {
+        table.withLock { $0[key] }
+    }
+
+    func store(_ style: Style?, for key: Key) {
+        table.withLock { table in
+            // A theme asks for a bounded set of names; the cap keeps a misuse from growing it forever.
+            if table.count >= 4096 { table.removeAll(keepingCapacity: true) }
+            table[key] = .some(style)
+        }
+    }
+
+    /// Memos never make two themes differ.
+    static func == (lhs: ResolvedStyles, rhs: ResolvedStyles) -> Bool { true }
+}
