@@ -21,6 +21,7 @@ enum ScreenServices {
             recordList: { _, set in
                 let policy = settings.loadPolicy
                 let context = try await RecordSetContext.load(connection, recordSetId: set.recordSetId, policy: policy)
+                    .reading(in: settings.locale)
                 return recordList(
                     connection, context: context, fieldNames: context.fieldNames, policy: policy, locale: settings.settings.locale)
             },

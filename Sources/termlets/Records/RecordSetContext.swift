@@ -30,6 +30,11 @@ struct RecordSetContext: Sendable {
         return RecordSetContext(recordSet: recordSet, structure: structure, locale: locale)
     }
 
+    /// The same record set read in `locale` (the settings' language, chosen during the run).
+    func reading(in locale: PortalLocale) -> RecordSetContext {
+        RecordSetContext(recordSet: recordSet, structure: structure, locale: locale)
+    }
+
     /// The record set's name in the run's locale.
     var name: String {
         let name = LocalizedXMLText.resolve(recordSet.name, locale: locale)
