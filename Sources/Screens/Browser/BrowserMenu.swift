@@ -89,7 +89,7 @@ public struct BrowserMenu: Equatable, Sendable {
         case .recordSet(let set): return ("  " + set.name, "\(set.recordCount) records · \(set.recordSetId)")
         case .imageFolder(let folder): return ("  " + folder.name, "images · \(folder.folderId)")
         case .bookmarkFolder(let folder): return ("  " + folder.name, "bookmarks · \(folder.folderId)")
-        case .settings: return ("  Settings", "language, theme, offline policy")
+        case .settings: return ("  Settings", "language, theme, offline policy, sync")
         }
     }
 
