@@ -159,4 +159,23 @@ struct BrowserScreenTests {
         try await ListFixtures.waitForRequests(records, atLeast: before + 1)
         runtime.finish()
     }
+
+    @Test func anOpenFormLearnsWhatAutomaticSyncDid() async throws {
+        let reports = Reports()
+        let store = SettingsScreenTests.Store()
+        var services = Self.services(FakeRecords(count: 10))
+        services.autoSync = AutoSyncServices(next: { await reports.next() })
+        services.settings = SettingsServices(
+            open: { request in await SettingsScreenTests.settingsScreen(store, request) }, theme: { await store.theme() })
+        let browser = PortalBrowser(services: services, size: Size(width: 80, height: 24), status: ListFixtures.status)
+        let runtime = Runtime(program: browser, backend: HeadlessBackend(size: Size(width: 80, height: 24)))
+        runtime.start()
+        try await ListFixtures.wait("sites", runtime) { Self.topMenu($0)?.isLoading == false }
+        runtime.handle(.key(.character(",")))
+        try await ListFixtures.wait("a form on top", runtime) { SettingsScreenTests.topForm($0)?.rows.isEmpty == false }
+        await reports.send(AutoSyncReport(synced: 3, pending: 4))
+        try await ListFixtures.wait("the form's status", runtime) { SettingsScreenTests.topForm($0)?.pendingWrites == 4 }
+        #expect(SettingsScreenTests.topForm(runtime.model)?.online == true)
+        runtime.finish()
+    }
 }

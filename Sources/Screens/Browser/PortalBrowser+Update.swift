@@ -318,6 +318,13 @@ extension PortalBrowser {
             }
             setTopListMessage(report.summary, on: &model)
         }
+        // An open form learns the queue's count, and that the portal answers when writes went out.
+        for index in model.stack.indices {
+            guard case .form(var form) = model.stack[index] else { continue }
+            let online = report.synced > 0 ? true : form.model.online
+            _ = form.program.update(&form.model, .connection(online: online, pendingWrites: report.pending))
+            model.stack[index] = .form(form)
+        }
         return effects + broadcastStatus(on: &model)
     }
 

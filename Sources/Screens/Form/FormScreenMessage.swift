@@ -20,6 +20,9 @@ public enum FormScreenMessage: Sendable {
     case completed(original: String, completion: PathCompletion.Result)
     /// Discard finished: quit now.
     case discarded
+    /// The host learned the connection's state (e.g. automatic sync sent the queue): the status
+    /// line follows.
+    case connection(online: Bool, pendingWrites: Int)
 }
 
 /// Why a submit did not go through, as the message area says it.

@@ -33,6 +33,10 @@ extension FormScreen {
         case .discarded:
             model.quitting = true
             return [.quit]
+        case .connection(let online, let pendingWrites):
+            model.online = online
+            model.pendingWrites = pendingWrites
+            return []
         }
     }
 
