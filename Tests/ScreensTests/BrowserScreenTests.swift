@@ -43,12 +43,25 @@ struct BrowserScreenTests {
         return nil
     }
 
+    /// Enter on the site list's first site, then waits for its contents.
+    static func openFirstSite(_ runtime: Runtime<PortalBrowser>) async throws {
+        runtime.handle(.key(.enter))
+        try await ListFixtures.wait("site contents", runtime) { $0.stack.count == 2 && topMenu($0)?.isLoading == false }
+    }
+
+    /// Waits until a record list is on top with its first row loaded.
+    static func waitForRecordList(_ runtime: Runtime<PortalBrowser>) async throws {
+        try await ListFixtures.wait("record list", runtime) { model in
+            if case .records(let list)? = model.stack.last { return list.model.engine.row(at: 0).row != nil }
+            return false
+        }
+    }
+
     @Test func siteListThenFolderList() async throws {
         let runtime = Self.runtime(FakeRecords(count: 100))
         try await ListFixtures.wait("sites", runtime) { Self.topMenu($0)?.isLoading == false && $0.status.pendingWrites == 2 }
         GoldenSnapshot.assertMatches(ListFixtures.frame(runtime), named: "browser-80x24-sites")
-        runtime.handle(.key(.enter))
-        try await ListFixtures.wait("site contents", runtime) { $0.stack.count == 2 && Self.topMenu($0)?.isLoading == false }
+        try await Self.openFirstSite(runtime)
         runtime.handle(.key(.down))
         GoldenSnapshot.assertMatches(ListFixtures.frame(runtime), named: "browser-80x24-site-contents")
         runtime.finish()
@@ -57,15 +70,11 @@ struct BrowserScreenTests {
     @Test func browseToARecordListAndBackRestoresTheCursor() async throws {
         let runtime = Self.runtime(FakeRecords(count: 100))
         try await ListFixtures.wait("sites", runtime) { Self.topMenu($0)?.isLoading == false }
-        runtime.handle(.key(.enter))
-        try await ListFixtures.wait("site contents", runtime) { $0.stack.count == 2 && Self.topMenu($0)?.isLoading == false }
+        try await Self.openFirstSite(runtime)
         runtime.handle(.key(.down))
         let cursor = try #require(Self.topMenu(runtime.model)?.cursor)
         runtime.handle(.key(.enter))
-        try await ListFixtures.wait("record list", runtime) { model in
-            if case .records(let list)? = model.stack.last { return list.model.engine.row(at: 0).row != nil }
-            return false
-        }
+        try await Self.waitForRecordList(runtime)
         #expect(GridText.text(ListFixtures.frame(runtime)).contains("Demo site › Issues"))
         for _ in 0..<5 { runtime.handle(.key(.down)) }
         runtime.handle(.key(.escape))
@@ -81,8 +90,7 @@ struct BrowserScreenTests {
     @Test func aBookmarkFolderOpensTheBookmarksList() async throws {
         let runtime = Self.runtime(FakeRecords(count: 100))
         try await ListFixtures.wait("sites", runtime) { Self.topMenu($0)?.isLoading == false }
-        runtime.handle(.key(.enter))
-        try await ListFixtures.wait("site contents", runtime) { $0.stack.count == 2 && Self.topMenu($0)?.isLoading == false }
+        try await Self.openFirstSite(runtime)
         runtime.handle(.key(.end))
         runtime.handle(.key(.enter))
         try await ListFixtures.wait("bookmarks", runtime) { model in
@@ -106,10 +114,10 @@ struct BrowserScreenTests {
 
     /// Reports handed to the browser one at a time, as the program's automatic sync would.
     actor Reports {
-        private var queued: [AutoSyncReport] = []
-        private var waiting: CheckedContinuation<AutoSyncReport?, Never>?
+        private var queued: [SyncRunSummary] = []
+        private var waiting: CheckedContinuation<SyncRunSummary?, Never>?
 
-        func send(_ report: AutoSyncReport) {
+        func send(_ report: SyncRunSummary) {
             if let waiting {
                 self.waiting = nil
                 waiting.resume(returning: report)
@@ -118,7 +126,7 @@ struct BrowserScreenTests {
             }
         }
 
-        func next() async -> AutoSyncReport? {
+        func next() async -> SyncRunSummary? {
             if !queued.isEmpty { return queued.removeFirst() }
             return await withCheckedContinuation { waiting = $0 }
         }
@@ -134,20 +142,16 @@ struct BrowserScreenTests {
         runtime.start()
         try await ListFixtures.wait("sites", runtime) { Self.topMenu($0)?.isLoading == false && $0.status.pendingWrites == 2 }
         // Nothing sent: the count follows the queue, no message.
-        await reports.send(AutoSyncReport(synced: 0, pending: 3))
+        await reports.send(SyncRunSummary(synced: 0, pending: 3))
         try await ListFixtures.wait("three pending", runtime) { $0.status.pendingWrites == 3 }
         #expect(runtime.model.message.isEmpty)
         // In a record list: a run that sent writes reloads it and says so.
-        runtime.handle(.key(.enter))
-        try await ListFixtures.wait("site contents", runtime) { $0.stack.count == 2 && Self.topMenu($0)?.isLoading == false }
+        try await Self.openFirstSite(runtime)
         runtime.handle(.key(.down))
         runtime.handle(.key(.enter))
-        try await ListFixtures.wait("record list", runtime) { model in
-            if case .records(let list)? = model.stack.last { return list.model.engine.row(at: 0).row != nil }
-            return false
-        }
+        try await Self.waitForRecordList(runtime)
         let before = await records.requestCount()
-        await reports.send(AutoSyncReport(synced: 2, conflicts: 1, pending: 1))
+        await reports.send(SyncRunSummary(synced: 2, conflicts: 1, pending: 1))
         try await ListFixtures.wait("the report", runtime) { $0.status.pendingWrites == 1 }
         guard case .records(let list)? = runtime.model.stack.last else {
             Issue.record("the record list should stay on top")
@@ -173,7 +177,7 @@ struct BrowserScreenTests {
         try await ListFixtures.wait("sites", runtime) { Self.topMenu($0)?.isLoading == false }
         runtime.handle(.key(.character(",")))
         try await ListFixtures.wait("a form on top", runtime) { SettingsScreenTests.topForm($0)?.rows.isEmpty == false }
-        await reports.send(AutoSyncReport(synced: 3, pending: 4))
+        await reports.send(SyncRunSummary(synced: 3, pending: 4))
         try await ListFixtures.wait("the form's status", runtime) { SettingsScreenTests.topForm($0)?.pendingWrites == 4 }
         #expect(SettingsScreenTests.topForm(runtime.model)?.online == true)
         runtime.finish()

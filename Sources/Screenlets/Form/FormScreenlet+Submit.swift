@@ -11,9 +11,7 @@ extension FormScreenlet {
     /// is `formQueued` (never a silent success); any other failure is `formSubmitError` and a throw.
     @discardableResult
     public func submitForm(draft: Bool = false) async throws -> FormSubmitOutcome {
-        guard attributes.editable else { throw FormScreenletError.notEditable }
-        guard state.model != nil else { throw FormScreenletError.notLoaded }
-        state.isSubmitting = true
+        try state.beginSubmit(editable: attributes.editable)
         defer { state.isSubmitting = false }
         do {
             await waitForUploads()
@@ -32,12 +30,7 @@ extension FormScreenlet {
                 return .queued(queueId: queueId)
             }
         } catch let error as FormScreenletError {
-            if case .invalid(let failures) = error {
-                let keys = failures.map { FormFieldKey(field: $0.field.name, instance: $0.instance) }
-                emit(.formSubmitError(message: error.description, invalidFields: keys))
-            } else {
-                emit(.formSubmitError(message: error.description, invalidFields: []))
-            }
+            emit(.submitRefused(error))
             throw error
         } catch {
             emit(.formSubmitError(message: Self.describe(error), invalidFields: []))

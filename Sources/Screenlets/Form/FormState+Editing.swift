@@ -92,4 +92,21 @@ extension FormState {
         firstInvalidField = failures.first.map { FormFieldKey(field: $0.field.name, instance: $0.instance) }
         guard failures.isEmpty else { throw .invalid(failures) }
     }
+
+    /// Starts a submit: refused when the form is read-only or not loaded; marks it running (the
+    /// caller clears ``isSubmitting`` when it ends).
+    mutating func beginSubmit(editable: Bool) throws(FormScreenletError) {
+        guard editable else { throw .notEditable }
+        guard model != nil else { throw .notLoaded }
+        isSubmitting = true
+    }
+}
+
+extension FormEvent {
+    /// What a refused submit reports: the invalid field instances when validation failed.
+    static func submitRefused(_ error: FormScreenletError) -> FormEvent {
+        guard case .invalid(let failures) = error else { return .formSubmitError(message: error.description, invalidFields: []) }
+        let keys = failures.map { FormFieldKey(field: $0.field.name, instance: $0.instance) }
+        return .formSubmitError(message: error.description, invalidFields: keys)
+    }
 }

@@ -84,17 +84,12 @@ public actor LocalFormScreenlet: FormEditing {
     /// Validates every field, then saves. `draft` is ignored: a local form has no drafts.
     @discardableResult
     public func submitForm(draft: Bool = false) async throws -> FormSubmitOutcome {
-        guard attributes.editable else { throw FormScreenletError.notEditable }
-        guard state.model != nil else { throw FormScreenletError.notLoaded }
-        state.isSubmitting = true
+        try state.beginSubmit(editable: attributes.editable)
         defer { state.isSubmitting = false }
         do {
             try state.validateAll()
         } catch {
-            if case .invalid(let failures) = error {
-                let keys = failures.map { FormFieldKey(field: $0.field.name, instance: $0.instance) }
-                eventSink.yield(.formSubmitError(message: error.description, invalidFields: keys))
-            }
+            eventSink.yield(.submitRefused(error))
             throw error
         }
         guard let model = state.model else { throw FormScreenletError.notLoaded }

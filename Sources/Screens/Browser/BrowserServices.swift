@@ -63,39 +63,13 @@ public struct SettingsServices: Sendable {
     }
 }
 
-/// Automatic sync as the browser sees it: the next report of the program's sync scheduler,
-/// awaited one at a time (nil once it has stopped for good).
+/// Automatic sync as the browser sees it: the summary of each run of the program's sync
+/// scheduler (`pending` being the queue after it), awaited one at a time (nil once it has
+/// stopped for good).
 public struct AutoSyncServices: Sendable {
-    public var next: @Sendable () async -> AutoSyncReport?
+    public var next: @Sendable () async -> SyncRunSummary?
 
-    public init(next: @escaping @Sendable () async -> AutoSyncReport?) {
+    public init(next: @escaping @Sendable () async -> SyncRunSummary?) {
         self.next = next
-    }
-}
-
-/// What one automatic sync did, and the queue after it.
-public struct AutoSyncReport: Equatable, Sendable {
-    /// Writes the portal took.
-    public var synced: Int
-    /// Writes the portal refused (they wait for a retry or the user).
-    public var failed: Int
-    /// Writes in conflict, for the sync view.
-    public var conflicts: Int
-    /// Writes still waiting.
-    public var pending: Int
-
-    public init(synced: Int, failed: Int = 0, conflicts: Int = 0, pending: Int) {
-        self.synced = synced
-        self.failed = failed
-        self.conflicts = conflicts
-        self.pending = pending
-    }
-
-    /// One line for the message area, e.g. "Synced 2 queued writes automatically".
-    public var summary: String {
-        var parts = ["Synced \(synced) queued write\(synced == 1 ? "" : "s") automatically"]
-        if failed > 0 { parts.append("\(failed) refused") }
-        if conflicts > 0 { parts.append("\(conflicts) in conflict (s: sync view)") }
-        return parts.joined(separator: " · ")
     }
 }

@@ -305,18 +305,18 @@ extension PortalBrowser {
     /// Automatic sync sent something: the status line says how many writes still wait (and that
     /// the portal answers), the message says what was sent, and the record list on top reloads,
     /// so synced rows lose their markers.
-    private func autoSynced(_ report: AutoSyncReport, on model: inout Model) -> [Effect<Message>] {
+    private func autoSynced(_ report: SyncRunSummary, on model: inout Model) -> [Effect<Message>] {
         model.status.pendingWrites = report.pending
         var effects: [Effect<Message>] = []
-        if report.synced > 0 || report.failed > 0 || report.conflicts > 0 {
+        if report.isWorthTelling {
             if report.synced > 0 { model.status.online = true }
-            model.message = report.summary
+            model.message = report.automaticSummary
             if report.synced > 0, case .records(var list)? = model.stack.last {
                 let listId = list.id
                 effects += list.program.update(&list.model, .command(.refresh)).forwarded { Message.records(id: listId, $0) }
                 model.stack[model.stack.count - 1] = .records(list)
             }
-            setTopListMessage(report.summary, on: &model)
+            setTopListMessage(report.automaticSummary, on: &model)
         }
         // An open form learns the queue's count, and that the portal answers when writes went out.
         for index in model.stack.indices {

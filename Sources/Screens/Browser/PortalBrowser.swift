@@ -115,7 +115,7 @@ public struct PortalBrowser: Program {
         /// The settings were saved: the theme they name.
         case themeChanged(Theme)
         /// Automatic sync ran (nil: it stopped).
-        case autoSynced(AutoSyncReport?)
+        case autoSynced(SyncRunSummary?)
     }
 
     public func initialize() -> (Model, [Effect<Message>]) {

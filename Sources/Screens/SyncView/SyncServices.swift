@@ -56,13 +56,26 @@ public struct SyncRunSummary: Hashable, Sendable {
     public let failed: Int
     public let conflicts: Int
     public let pending: Int
-    public init(synced: Int, failed: Int, conflicts: Int, pending: Int) {
+    public init(synced: Int, failed: Int = 0, conflicts: Int = 0, pending: Int) {
         self.synced = synced
         self.failed = failed
         self.conflicts = conflicts
         self.pending = pending
     }
     public var text: String { "synced \(synced) · failed \(failed) · conflicts \(conflicts) · pending \(pending)" }
+}
+
+extension SyncRunSummary {
+    /// Whether the run changed anything a user should hear of (sent, refused or in conflict).
+    var isWorthTelling: Bool { synced > 0 || failed > 0 || conflicts > 0 }
+
+    /// One line for the message area after an automatic run, e.g. "Synced 2 queued writes automatically".
+    public var automaticSummary: String {
+        var parts = ["Synced \(synced) queued write\(synced == 1 ? "" : "s") automatically"]
+        if failed > 0 { parts.append("\(failed) refused") }
+        if conflicts > 0 { parts.append("\(conflicts) in conflict (s: sync view)") }
+        return parts.joined(separator: " · ")
+    }
 }
 
 /// What the sync view does, provided by the program (the offline queue and the sync engine):

@@ -153,16 +153,14 @@ enum ScreenServices {
     static func sync(_ connection: CacheReadingConnection) -> SyncServices? {
         guard let database = connection.database else { return nil }
         let queue = PendingQueue(database: database)
-        let session = connection.session
-        let configuration = SyncConfiguration(groupId: connection.groupId, locale: connection.locale)
+        let portal = connection.connection
         return SyncServices(
             loadQueue: { try queue.items().map(summary) },
             run: { report in
-                let summary = try await SyncEngine(queue: queue, session: session, configuration: configuration).run { progress in
+                let summary = try await SyncEngine(database: database, connection: portal).run { progress in
                     report(SyncProgressReport(completed: progress.completed, total: progress.total))
                 }
-                return SyncRunSummary(
-                    synced: summary.synced, failed: summary.failed, conflicts: summary.conflicts, pending: summary.pending)
+                return SyncRunSummary(summary)
             },
             resolve: { queueId, choice in
                 let resolution: ConflictResolution

@@ -10,9 +10,9 @@ actor AutoSync {
     private let makeEngine: @Sendable () -> SyncEngine
     private var scheduler: SyncScheduler?
     private var forwarding: Task<Void, Never>?
-    private let reports: AsyncStream<AutoSyncReport>
-    private let sink: AsyncStream<AutoSyncReport>.Continuation
-    private var iterator: AsyncStream<AutoSyncReport>.Iterator
+    private let reports: AsyncStream<SyncRunSummary>
+    private let sink: AsyncStream<SyncRunSummary>.Continuation
+    private var iterator: AsyncStream<SyncRunSummary>.Iterator
 
     /// How long the scheduler waits: an unreachable portal is probed after 1 s, then ever less
     /// often, at most every 30 s; new writes are noticed within 2 s.
@@ -21,12 +21,10 @@ actor AutoSync {
     /// Automatic sync on the connection's cache; nil without one (`remote-only` queues nothing).
     init?(_ connection: CacheReadingConnection) {
         guard let database = connection.database else { return nil }
-        let queue = PendingQueue(database: database)
-        let session = connection.session
-        let configuration = SyncConfiguration(groupId: connection.groupId, locale: connection.locale)
-        self.queue = queue
-        self.makeEngine = { SyncEngine(queue: queue, session: session, configuration: configuration) }
-        let (stream, continuation) = AsyncStream<AutoSyncReport>.makeStream(bufferingPolicy: .bufferingNewest(16))
+        let portal = connection.connection
+        self.queue = PendingQueue(database: database)
+        self.makeEngine = { SyncEngine(database: database, connection: portal) }
+        let (stream, continuation) = AsyncStream<SyncRunSummary>.makeStream(bufferingPolicy: .bufferingNewest(16))
         reports = stream
         sink = continuation
         iterator = stream.makeAsyncIterator()
@@ -41,9 +39,7 @@ actor AutoSync {
             let sink = self.sink
             forwarding = Task {
                 for await summary in scheduler.summaries {
-                    let pending = (try? queue.pendingCount()) ?? summary.pending
-                    sink.yield(AutoSyncReport(
-                        synced: summary.synced, failed: summary.failed, conflicts: summary.conflicts, pending: pending))
+                    sink.yield(SyncRunSummary(summary, pending: try? queue.pendingCount()))
                 }
             }
             await scheduler.start()
@@ -55,7 +51,7 @@ actor AutoSync {
     }
 
     /// The next report, or nil once closed.
-    func next() async -> AutoSyncReport? {
+    func next() async -> SyncRunSummary? {
         var iterator = self.iterator
         let report = await iterator.next(isolation: self)
         self.iterator = iterator

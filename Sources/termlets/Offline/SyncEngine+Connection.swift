@@ -1,4 +1,5 @@
 import OfflineStore
+import Screens
 import Sync
 
 extension SyncEngine {
@@ -10,5 +11,14 @@ extension SyncEngine {
             queue: PendingQueue(database: database), session: connection.session,
             configuration: SyncConfiguration(
                 batchSize: batchSize, groupId: connection.groupId, locale: connection.settings.locale))
+    }
+}
+
+extension SyncRunSummary {
+    /// The screens' view of an engine run; `pending` overrides the run's own count (e.g. the
+    /// queue read afterwards, when other writers may have added to it).
+    init(_ summary: SyncSummary, pending: Int? = nil) {
+        self.init(
+            synced: summary.synced, failed: summary.failed, conflicts: summary.conflicts, pending: pending ?? summary.pending)
     }
 }
