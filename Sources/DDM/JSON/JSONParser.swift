@@ -282,19 +282,7 @@ struct JSONReader<Builder: JSONTreeBuilding> {
 
     /// An error at the current position, with line and column counted from the start.
     func error(_ message: String) -> JSONParseError {
-        var line = 1
-        var column = 1
-        var i = 0
-        let end = min(index, bytes.count)
-        while i < end {
-            if bytes[i] == 0x0A {
-                line += 1
-                column = 1
-            } else if bytes[i] & 0xC0 != 0x80 {
-                column += 1
-            }
-            i += 1
-        }
+        let (line, column) = SourcePosition.of(index, in: bytes)
         return JSONParseError(message: message, line: line, column: column)
     }
 }

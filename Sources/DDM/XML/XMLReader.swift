@@ -324,20 +324,7 @@ private struct XMLScanner {
     }
 
     func position(of offset: Int, from start: (offset: Int, line: Int, column: Int) = (0, 1, 1)) -> (line: Int, column: Int) {
-        var line = start.line
-        var column = start.column
-        var i = start.offset
-        let end = min(offset, bytes.count)
-        while i < end {
-            if bytes[i] == 0x0A {
-                line += 1
-                column = 1
-            } else if bytes[i] & 0xC0 != 0x80 {
-                column += 1
-            }
-            i += 1
-        }
-        return (line, column)
+        SourcePosition.of(offset, in: bytes, from: start)
     }
 
     func error(_ message: String) -> XMLParseError { errorAt(index, message) }

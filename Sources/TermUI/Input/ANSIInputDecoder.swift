@@ -176,23 +176,29 @@ public struct ANSIInputDecoder: Sendable {
 
     private func ss3(at index: Int) -> Step {
         guard index + 2 < buffer.count else { return .incomplete }
-        let key: Key?
-        switch buffer[index + 2] {
-        case 0x41: key = .up
-        case 0x42: key = .down
-        case 0x43: key = .right
-        case 0x44: key = .left
-        case 0x48: key = .home
-        case 0x46: key = .end
-        case 0x50: key = .function(1)
-        case 0x51: key = .function(2)
-        case 0x52: key = .function(3)
-        case 0x53: key = .function(4)
-        case 0x4D: key = .enter
-        default: key = nil
+        let final = buffer[index + 2]
+        guard let key = ANSIInputDecoder.cursorOrFunctionKey(final) ?? (final == 0x4D ? .enter : nil) else {
+            return .skip(length: 3)
         }
-        guard let key else { return .skip(length: 3) }
         return .event(.key(KeyEvent(key)), length: 3)
+    }
+
+    /// The key of a final byte that means the same after SS3 (`ESC O`) and CSI (`ESC [`): the
+    /// arrows, Home, End and F1–F4.
+    static func cursorOrFunctionKey(_ final: UInt8) -> Key? {
+        switch final {
+        case 0x41: return .up
+        case 0x42: return .down
+        case 0x43: return .right
+        case 0x44: return .left
+        case 0x48: return .home
+        case 0x46: return .end
+        case 0x50: return .function(1)
+        case 0x51: return .function(2)
+        case 0x52: return .function(3)
+        case 0x53: return .function(4)
+        default: return nil
+        }
     }
 
     private func csi(at index: Int) -> Step {
@@ -226,17 +232,8 @@ public struct ANSIInputDecoder: Sendable {
         let modifiers = KeyModifiers(xtermParameter: (numbers.count > 1 ? numbers[1] : nil) ?? 1)
         let key: Key?
         switch finalByte {
-        case 0x41: key = .up
-        case 0x42: key = .down
-        case 0x43: key = .right
-        case 0x44: key = .left
-        case 0x48: key = .home
-        case 0x46: key = .end
+        case 0x41...0x44, 0x46, 0x48, 0x50...0x53: key = ANSIInputDecoder.cursorOrFunctionKey(finalByte)
         case 0x5A: key = .backTab
-        case 0x50: key = .function(1)
-        case 0x51: key = .function(2)
-        case 0x52: key = .function(3)
-        case 0x53: key = .function(4)
         case 0x7E:
             if first == 200 { return .beginPaste(length: length) }
             key = ANSIInputDecoder.tildeKey(first ?? 0)
