@@ -36,6 +36,7 @@ public actor SyncScheduler {
     private let timing: Timing
     private let probe: @Sendable () async throws -> Void
     private var task: Task<Void, Never>?
+    private var stopped = false
     private let continuation: AsyncStream<SyncSummary>.Continuation
     /// The summary of each sync the scheduler ran (also those that sent nothing new).
     public nonisolated let summaries: AsyncStream<SyncSummary>
@@ -55,16 +56,29 @@ public actor SyncScheduler {
         (summaries, continuation) = AsyncStream.makeStream(bufferingPolicy: .bufferingNewest(16))
     }
 
-    /// Starts watching (once).
+    /// Starts watching (once; a stopped scheduler stays stopped).
     public func start() {
-        guard task == nil else { return }
-        task = Task { await self.watch() }
+        guard task == nil, !stopped else { return }
+        task = Task {
+            await self.watch()
+            self.watchEnded()
+        }
     }
 
     /// Stops watching; a sync in progress is cancelled (its writes go back to the queue).
+    /// `summaries` ends once the watch has ended, after the summary of a run that finished first.
     public func stop() {
-        task?.cancel()
-        task = nil
+        stopped = true
+        status = .stopped
+        guard let task else {
+            continuation.finish()
+            return
+        }
+        task.cancel()
+        self.task = nil
+    }
+
+    private func watchEnded() {
         status = .stopped
         continuation.finish()
     }

@@ -13,7 +13,7 @@ import Testing
 struct PNGDemoImageTests {
     @Test func everyDemoImageAndThumbnailDecodes() async throws {
         let folder = try TemporaryDirectory(prefix: "termlets-demo-images")
-        let portal = try SpawnedProcess(TermletsBinary.url, ["portal", "--port", "0", "--data", folder.path("portal").path])
+        let portal = try SpawnedProcess.demoPortal(data: folder.path("portal"))
         defer {
             portal.terminate()
         }

@@ -193,8 +193,7 @@ struct BrowserScreenTests {
     /// server options for it, and the contacts form read once online so an offline submit can be
     /// validated.
     static func contactsOnOwnPortal(_ home: CLIHome) async throws -> (SpawnedProcess, String, [String]) {
-        let portal = try SpawnedProcess(
-            TermletsBinary.url, ["portal", "--port", "0", "--data", home.directory.path("portal").path])
+        let portal = try SpawnedProcess.demoPortal(data: home.directory.path("portal"))
         do {
             let address = String(try await portal.firstLine(timeout: 120).dropFirst("listening on ".count))
             let server = ["--server", address, "--user", "test@liferay.com"]

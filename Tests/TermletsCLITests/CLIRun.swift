@@ -7,7 +7,11 @@ import DDM
 struct CLIHome {
     let directory: TemporaryDirectory
 
-    init() throws { directory = try TemporaryDirectory(prefix: "termlets-cli") }
+    /// A new home whose embedded emulator starts on a copy of the seeded demo data.
+    init() throws {
+        directory = try TemporaryDirectory(prefix: "termlets-cli")
+        try SeededEmulatorData.copy(to: directory.path("cache/emulator-7"))
+    }
 
     /// Writes `members` as this home's `config.json` (what `login` and the settings screen store).
     func storeSettings(_ members: [String: JSONValue]) throws {

@@ -20,7 +20,7 @@ struct DeadServerTimingTests {
     /// Fills the cache of `http://127.0.0.1:PORT` from a real emulator on that port, then stops it.
     static func cachedHome() async throws -> (home: CLIHome, port: UInt16, server: [String]) {
         let home = try CLIHome()
-        let portal = try SpawnedProcess(TermletsBinary.url, ["portal", "--port", "0", "--data", home.directory.path("portal").path])
+        let portal = try SpawnedProcess.demoPortal(data: home.directory.path("portal"))
         let line = try await portal.firstLine(timeout: 120)
         let url = String(line.dropFirst("listening on ".count))
         let port = try #require(UInt16(url.split(separator: ":").last ?? ""))

@@ -21,13 +21,13 @@ final class TestPortal: Sendable {
 
     /// Starts a portal with its data in `<home>/portal`; `seed` is written to a file and loaded.
     static func start(_ home: CLIHome, seed: JSONValue? = nil, extra: [String] = [], data: String = "portal") async throws -> TestPortal {
-        var arguments = ["portal", "--port", "0", "--data", home.directory.path(data).path]
+        var arguments: [String] = []
         if let seed {
             let file = home.directory.path("seed.json")
             try seed.serialized().write(to: file, atomically: true, encoding: .utf8)
             arguments += ["--seed", file.path]
         }
-        let process = try SpawnedProcess(TermletsBinary.url, arguments + extra)
+        let process = try SpawnedProcess.demoPortal(data: home.directory.path(data), arguments + extra)
         let line = try await process.firstLine(timeout: 120)
         guard line.hasPrefix("listening on ") else { throw PortalStartFailure(line: line + process.standardError()) }
         return TestPortal(process: process, url: String(line.dropFirst("listening on ".count)), home: home)

@@ -47,8 +47,7 @@ struct FormEventsAndPoliciesTests {
 
     @Test func offlinePoliciesQueueOrFail() async throws {
         let folder = try TemporaryDirectory(prefix: "termlets-form-cli")
-        let portal = try SpawnedProcess(
-            TermletsBinary.url, ["portal", "--port", "0", "--data", folder.path("portal").path])
+        let portal = try SpawnedProcess.demoPortal(data: folder.path("portal"))
         defer {
             portal.terminate()
         }

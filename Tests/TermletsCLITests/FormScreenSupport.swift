@@ -14,7 +14,7 @@ struct FormScreenSession {
         let terminal = try TmuxSession([TermletsBinary.url.path, "form"] + arguments + home.options, columns: columns, rows: rows,
                                        environment: ["NO_COLOR": ""].merging(environment) { $1 })
         let session = FormScreenSession(home: home, terminal: terminal)
-        try await terminal.waitForScreen("the form", timeout: 60) { $0.contains("? help") && $0.contains("Agreed") }
+        try await terminal.waitForScreen("the form", timeout: 120) { $0.contains("? help") && $0.contains("Agreed") }
         return session
     }
 

@@ -13,7 +13,7 @@ import TermletsTestSupport
 struct GalleryScreenTests {
     @Test func uploadSeeDeleteAndGoOffline() async throws {
         let folder = try TemporaryDirectory(prefix: "termlets-gallery-screen")
-        let portal = try SpawnedProcess(TermletsBinary.url, ["portal", "--port", "0", "--data", folder.path("portal").path])
+        let portal = try SpawnedProcess.demoPortal(data: folder.path("portal"))
         defer {
             portal.terminate()
         }

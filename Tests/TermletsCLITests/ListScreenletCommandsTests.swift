@@ -19,8 +19,7 @@ struct ListScreenletCommandsTests {
     @Test("list and gallery work from the cache when the portal is gone; an upload is queued")
     func offlineFromTheCache() async throws {
         let folder = try TemporaryDirectory(prefix: "termlets-cli-offline")
-        let portal = try SpawnedProcess(
-            TermletsBinary.url, ["portal", "--port", "0", "--data", folder.path("portal").path])
+        let portal = try SpawnedProcess.demoPortal(data: folder.path("portal"))
         let line = try await portal.firstLine(timeout: 300)
         let match = try #require(line.firstMatch(of: /^listening on (http:\/\/127\.0\.0\.1:\d+)$/), "first line: \(line)")
         let server = String(match.1)

@@ -9,8 +9,7 @@ import TermletsTestSupport
 struct LoginCommandTests {
     /// Starts `termlets portal --port 0` and returns it with its URL.
     static func startPortal(_ home: CLIHome) async throws -> (SpawnedProcess, String) {
-        let portal = try SpawnedProcess(
-            TermletsBinary.url, ["portal", "--port", "0", "--data", home.directory.path("portal").path])
+        let portal = try SpawnedProcess.demoPortal(data: home.directory.path("portal"))
         let line = try await portal.firstLine(timeout: 60)
         #expect(line.hasPrefix("listening on http://127.0.0.1:"))
         return (portal, String(line.dropFirst("listening on ".count)))

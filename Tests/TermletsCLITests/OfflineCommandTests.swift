@@ -15,8 +15,7 @@ struct OfflineCommandTests {
     /// and keeps it.
     @Test func anUnreachablePortalQueuesTheSubmitAndPendingListsIt() async throws {
         let home = try CLIHome()
-        let portal = try SpawnedProcess(
-            TermletsBinary.url, ["portal", "--port", "0", "--data", home.directory.path("portal").path])
+        let portal = try SpawnedProcess.demoPortal(data: home.directory.path("portal"))
         let line = try await portal.firstLine(timeout: 120)
         let server = ["--server", String(line.dropFirst("listening on ".count)), "--user", "test@liferay.com"]
         let read = try await home.runOffPool(

@@ -21,8 +21,13 @@ actor DemoTemplate {
             template = nil
             throw error
         }
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(at: file, to: directory.appendingPathComponent(PortalDatabase.fileName))
+        // The portal's users and passwords are its owner's only; SQLite gives the -wal and -shm
+        // files the database file's mode.
+        let manager = FileManager.default
+        try manager.createDirectory(at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        let copy = directory.appendingPathComponent(PortalDatabase.fileName)
+        try manager.copyItem(at: file, to: copy)
+        try manager.setAttributes([.posixPermissions: 0o600], ofItemAtPath: copy.path)
     }
 
     /// Builds the demo database off the cooperative threads (GRDB's writer queue does the work).
