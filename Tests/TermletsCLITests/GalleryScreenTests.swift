@@ -31,7 +31,7 @@ struct GalleryScreenTests {
         // The first screen: tiles with previews of the decoded demo PNGs, drawn in colour (256
         // colours under tmux-256color; 24-bit where terminfo is direct-colour).
         try await terminal.waitForScreen("the first tiles", timeout: 60) { $0.contains("1 of 120") && $0.contains("▸") }
-        _ = try await waitFor("previews in colour", timeout: 30) {
+        _ = try await waitFor("previews in colour", timeout: TmuxSession.defaultScreenTimeout) {
             let styled = try terminal.screenWithStyles()
             return styled.contains("▀") && (styled.contains("38;5;") || styled.contains("38;2;")) ? true : nil
         }
@@ -49,19 +49,19 @@ struct GalleryScreenTests {
         try terminal.send("Enter")
         try terminal.type("Stripes from a test")
         try terminal.send("Enter")
-        let uploaded = try await terminal.waitForScreen("the finished progress bar", timeout: 30) {
+        let uploaded = try await terminal.waitForScreen("the finished progress bar") {
             $0.contains("100% uploaded") && $0.contains("of 121")
         }
         #expect(uploaded.contains("[████"), "\(uploaded)")
         try terminal.send("End")
-        try await terminal.waitForScreen("the new tile", timeout: 30) { $0.contains("▸Zz upload") && $0.contains("121 of 121") }
+        try await terminal.waitForScreen("the new tile") { $0.contains("▸Zz upload") && $0.contains("121 of 121") }
 
         // Delete it, with confirmation.
         try terminal.send("d")
         try await terminal.waitFor(text: "Delete “Zz upload”?")
         try terminal.send("y")
         // The queue row still names the upload ("Zz upload [████…"); its tile is gone.
-        try await terminal.waitForScreen("the tile gone", timeout: 30) {
+        try await terminal.waitForScreen("the tile gone") {
             $0.contains("of 120") && $0.contains("Deleted") && !$0.contains("Zz upload\n") && !$0.contains("Zz upload  ")
         }
 
@@ -89,7 +89,7 @@ struct GalleryScreenTests {
              "--user", "test@liferay.com", "--cache-dir", folder.path("cache").path, "--config-dir", folder.path("config").path],
             columns: 100, rows: 30, environment: ["TERMLETS_PASSWORD": "test", "NO_COLOR": ""])
         try await offlineRun.waitForScreen("the cached tiles", timeout: 60) { $0.contains("1 of 120") && $0.contains("offline") }
-        _ = try await waitFor("cached previews drawn", timeout: 30) {
+        _ = try await waitFor("cached previews drawn", timeout: TmuxSession.defaultScreenTimeout) {
             let styled = try offlineRun.screenWithStyles()
             return styled.contains("▀") && styled.contains("38;5;") ? true : nil
         }
