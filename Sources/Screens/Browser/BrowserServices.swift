@@ -62,14 +62,3 @@ public struct SettingsServices: Sendable {
         self.theme = theme
     }
 }
-
-/// Automatic sync as the browser sees it: the summary of each run of the program's sync
-/// scheduler (`pending` being the queue after it), awaited one at a time (nil once it has
-/// stopped for good).
-public struct AutoSyncServices: Sendable {
-    public var next: @Sendable () async -> SyncRunSummary?
-
-    public init(next: @escaping @Sendable () async -> SyncRunSummary?) {
-        self.next = next
-    }
-}

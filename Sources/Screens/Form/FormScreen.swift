@@ -44,7 +44,13 @@ public struct FormScreen: Program {
             await driver.screenlet.start()
             return .snapshot(await driver.snapshot(), note: nil, rebuildRows: true)
         }
-        return (model, [start, nextEvent()])
+        return (model, [start, nextEvent()] + [nextAutoSync()].compactMap { $0 })
+    }
+
+    /// Awaits automatic sync's next report (re-armed after each one), when the form has its own.
+    func nextAutoSync() -> Effect<Message>? {
+        guard let autoSync = configuration.autoSync else { return nil }
+        return .task { .autoSynced(await autoSync.next()) }
     }
 
     public func message(for event: InputEvent, model: Model) -> Message? {

@@ -23,6 +23,9 @@ public struct FormScreenConfiguration: Sendable {
     public var notice: String?
     /// What the form edits: a portal's record, or values kept on this machine.
     public var purpose: Purpose = .record
+    /// Automatic sync's reports, for a form on its own screen (inside the browser, the browser
+    /// hands them on as ``FormScreenMessage/connection(online:pendingWrites:)``).
+    public var autoSync: AutoSyncServices?
 
     /// What the form edits, which decides its title and how it speaks of submitting.
     public enum Purpose: Sendable, Equatable {

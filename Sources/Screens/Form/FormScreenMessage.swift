@@ -23,6 +23,8 @@ public enum FormScreenMessage: Sendable {
     /// The host learned the connection's state (e.g. automatic sync sent the queue): the status
     /// line follows.
     case connection(online: Bool, pendingWrites: Int)
+    /// Automatic sync ran (nil: it has stopped): the status line and the message area follow.
+    case autoSynced(SyncRunSummary?)
 }
 
 /// Why a submit did not go through, as the message area says it.

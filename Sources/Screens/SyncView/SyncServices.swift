@@ -70,10 +70,13 @@ extension SyncRunSummary {
     var isWorthTelling: Bool { synced > 0 || failed > 0 || conflicts > 0 }
 
     /// One line for the message area after an automatic run, e.g. "Synced 2 queued writes automatically".
-    public var automaticSummary: String {
+    public var automaticSummary: String { automaticSummary(conflictsHint: "s: sync view") }
+
+    /// The same, with `conflictsHint` saying where conflicts are resolved from this screen.
+    func automaticSummary(conflictsHint: String) -> String {
         var parts = ["Synced \(synced) queued write\(synced == 1 ? "" : "s") automatically"]
         if failed > 0 { parts.append("\(failed) refused") }
-        if conflicts > 0 { parts.append("\(conflicts) in conflict (s: sync view)") }
+        if conflicts > 0 { parts.append("\(conflicts) in conflict (\(conflictsHint))") }
         return parts.joined(separator: " · ")
     }
 }

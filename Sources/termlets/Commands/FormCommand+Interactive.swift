@@ -37,7 +37,9 @@ extension FormCommand {
         guard let recordSetId = recordSetIdOption ?? (settings.target == .embeddedEmulator ? DemoIDs.everyFieldRecordSetId : nil) else {
             throw CommandFailure(.input, "--record-set-id is required with a configured portal")
         }
-        let policies = try Self.policies(offlinePolicy)
+        // As in the browser: without --offline-policy, the one chosen in the settings, so a submit
+        // while the portal is away is queued and automatic sync sends it later.
+        let policies = try Self.policies(offlinePolicy ?? Self.settingsPolicy(settings))
         let theme = Self.loadTheme(named: interactive.theme ?? settings.stored.theme)
         try await connection.withConnection(allowOffline: policies.submit != .remoteOnly || policies.load != .remoteOnly) {
             connection in
@@ -60,14 +62,20 @@ extension FormCommand {
                 initialSize: Self.terminalSize() ?? Size(width: 80, height: 24),
                 today: Self.today(), workingDirectory: FileManager.default.currentDirectoryPath)
             configuration.notice = theme.warnings.first ?? keys.notice
+            // Writes queued while the portal is away go out once it answers, as in the browser.
+            let autoSync = AutoSync(database: cache, connection: connection)
+            await autoSync.setEnabled(settings.stored.autoSync ?? true)
+            configuration.autoSync = autoSync.services
             let screen = FormScreen(driver: FormDriver(screenlet: screenlet), configuration: configuration, locale: locale,
                                     editable: interactive.editable)
             do {
                 _ = try await CursesTerminal.run(screen)
             } catch let error as CursesTerminalError {
+                await autoSync.close()
                 await screenlet.close()
                 throw CommandFailure(.input, "cannot open the terminal: \(error)")
             }
+            await autoSync.close()
             await screenlet.close()
         }
     }
@@ -79,6 +87,11 @@ extension FormCommand {
         let depth = ColorDepth.detect(environment: environment)
         let library = ThemeLibrary.forCurrentProcess(environment: environment)
         return library.load(ThemeLibrary.themeName(requested: name, colorDepth: depth)).adapted(to: depth)
+    }
+
+    /// The offline policy chosen in the settings screen (remote-first when none or unreadable).
+    static func settingsPolicy(_ settings: ResolvedSettings) -> String {
+        settings.stored.offlinePolicy.flatMap { try? LoadPolicy(parsing: $0) }?.rawValue ?? AppSettings.defaultOfflinePolicy
     }
 
     /// The terminal's size now, so the first scroll decisions use it (resizes follow as events).

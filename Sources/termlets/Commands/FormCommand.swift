@@ -62,7 +62,8 @@ struct FormCommand: AsyncParsableCommand {
         help: """
             Where the form is read from and the record written to: remote-only (default), remote-first, \
             cache-first, cache-only, or cache-then-remote (loads; submits as remote-first). Writes that \
-            cannot reach the portal are queued for termlets sync and printed with status "queued".
+            cannot reach the portal are queued for termlets sync and printed with status "queued". \
+            The interactive screen defaults to the policy chosen in the settings (remote-first).
             """)
     var offlinePolicy: String?
 

@@ -4,7 +4,7 @@ import Sync
 
 /// Automatic sync for the interactive screens: the sync scheduler (it syncs while writes wait,
 /// and probes an unreachable portal with backoff until it answers) on the connection's queue,
-/// switched on and off by the settings, its runs reported to the browser one at a time.
+/// switched on and off by the settings, its runs reported to the screen one at a time.
 actor AutoSync {
     private let queue: PendingQueue
     private let makeEngine: @Sendable () -> SyncEngine
@@ -21,9 +21,13 @@ actor AutoSync {
     /// Automatic sync on the connection's cache; nil without one (`remote-only` queues nothing).
     init?(_ connection: CacheReadingConnection) {
         guard let database = connection.database else { return nil }
-        let portal = connection.connection
+        self.init(database: database, connection: connection.connection)
+    }
+
+    /// Automatic sync of the queue in `database` to the portal of `connection`.
+    init(database: CacheDatabase, connection: PortalConnection) {
         self.queue = PendingQueue(database: database)
-        self.makeEngine = { SyncEngine(database: database, connection: portal) }
+        self.makeEngine = { SyncEngine(database: database, connection: connection) }
         let (stream, continuation) = AsyncStream<SyncRunSummary>.makeStream(bufferingPolicy: .bufferingNewest(16))
         reports = stream
         sink = continuation
@@ -64,7 +68,7 @@ actor AutoSync {
         sink.finish()
     }
 
-    /// The browser's side.
+    /// The screen's side.
     nonisolated var services: AutoSyncServices {
         AutoSyncServices(next: { await self.next() })
     }

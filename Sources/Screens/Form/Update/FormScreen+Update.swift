@@ -37,6 +37,17 @@ extension FormScreen {
             model.online = online
             model.pendingWrites = pendingWrites
             return []
+        case .autoSynced(nil):
+            return []
+        case .autoSynced(let report?):
+            // What waits is the queue's count; writes that went out show the portal answers.
+            model.pendingWrites = report.pending
+            if report.synced > 0 { model.online = true }
+            if report.isWorthTelling {
+                let text = report.automaticSummary(conflictsHint: "termlets pending lists them")
+                model.note = FormScreenModel.Note(text, report.failed > 0 || report.conflicts > 0 ? .error : .info)
+            }
+            return [nextAutoSync()].compactMap { $0 }
         }
     }
 
