@@ -94,6 +94,28 @@ struct GalleryScreenTests {
         GoldenSnapshot.assertMatches(screen.view(model, size: model.size), named: "gallery-offline-pending-80x24")
     }
 
+    @Test func automaticSyncClearsPendingUploadsAndReloads() {
+        let screen = Fixtures.screen(size: Size(width: 80, height: 24))
+        var model = Fixtures.loadedModel(screen)
+        let snapshot = Fixtures.snapshot(count: 12, sequence: 5) { .loaded(Fixtures.item($0)) }
+        let offline = ConnectionStatus(server: "localhost:8080", user: "test@liferay.com", online: false, pendingWrites: 1)
+        _ = screen.update(&model, .uploadAdded(number: 1, fileName: "cat.png", title: "Cat"))
+        _ = screen.update(&model, .serviceEvent(.uploadQueued(number: 1), snapshot, offline))
+        #expect(model.uploads.first?.state == .pending)
+
+        // A run that sent nothing says nothing and keeps the upload pending.
+        let quiet = screen.update(&model, .serviceEvent(.autoSynced(SyncRunSummary(synced: 0, pending: 1)), snapshot, offline))
+        #expect(model.uploads.first?.state == .pending)
+        #expect(quiet.count == 1, "only the next listen")
+
+        let online = ConnectionStatus(server: "localhost:8080", user: "test@liferay.com", online: true, pendingWrites: 0)
+        let effects = screen.update(&model, .serviceEvent(.autoSynced(SyncRunSummary(synced: 1, pending: 0)), snapshot, online))
+        #expect(model.uploads.first?.state == .done)
+        #expect(model.message == "Synced 1 queued write automatically")
+        #expect(model.status.pendingWrites == 0 && model.status.online)
+        #expect(effects.count == 2, "a reload of the tiles and the next listen")
+    }
+
     @Test func emptyFolder() {
         let screen = Fixtures.screen(size: Size(width: 80, height: 24))
         var (model, _) = screen.initialize()

@@ -99,6 +99,45 @@ struct GalleryScreenTests {
         try await offlineRun.waitFor(text: "[exit 0]")
     }
 
+    /// Automatic sync on the gallery's own screen: an upload queued while the portal is away goes
+    /// out once it answers, the message says so and the new tile appears.
+    @Test func anUploadQueuedOfflineIsSentWhenThePortalIsBack() async throws {
+        let folder = try TemporaryDirectory(prefix: "termlets-gallery-autosync")
+        let portal = try SpawnedProcess.demoPortal(data: folder.path("portal"))
+        defer {
+            portal.terminate()
+        }
+        let line = try await portal.firstLine(timeout: 300)
+        let server = try #require(line.firstMatch(of: /^listening on (http:\/\/127\.0\.0\.1:\d+)$/).map { String($0.1) }, "first line: \(line)")
+        let image = folder.path("zebra.png")
+        try Data(Self.stripesPNG(width: 300, height: 200)).write(to: image)
+        let terminal = try await TmuxSession.startOffPool(
+            [TermletsBinary.url.path, "gallery", "--folder-id", "50001", "--server", server, "--user", "test@liferay.com",
+             "--cache-dir", folder.path("cache").path, "--config-dir", folder.path("config").path],
+            columns: 100, rows: 30, environment: ["TERMLETS_PASSWORD": "test", "NO_COLOR": ""])
+        try await terminal.screen("the first tiles", timeout: 120) { $0.contains("1 of 120") }
+
+        try await BrowserScreenTests.setOffline(true, server)
+        try await terminal.press("u")
+        try await terminal.screen(containing: "Upload an image")
+        try await terminal.typeOffPool(image.path)
+        try await terminal.press("Enter")
+        try await terminal.typeOffPool("Queued zebra")
+        try await terminal.press("Enter", "Enter")
+        let queued = try await terminal.screen("the pending upload") { $0.contains("pending sync (offline)") }
+        #expect(queued.contains("1 pending"), "\(queued)")
+
+        try await BrowserScreenTests.setOffline(false, server)
+        let synced = try await terminal.screen("the upload sent on its own and its tile", timeout: 90) {
+            $0.contains("Synced 1 queued write automatically") && $0.contains("of 121") && !$0.contains("pending")
+        }
+        #expect(synced.contains("online"), "\(synced)")
+        try await terminal.press("End")
+        try await terminal.screen("the new tile") { $0.contains("Queued zebra") && $0.contains("121 of 121") }
+        try await terminal.press("q")
+        #expect(try await terminal.screen(containing: "[exit ").contains("[exit 0]"))
+    }
+
     /// A 300×200 RGB PNG of vertical stripes, stored (uncompressed) deflate blocks.
     static func stripesPNG(width: Int, height: Int) -> [UInt8] {
         var scanlines: [UInt8] = []

@@ -277,6 +277,19 @@ extension GalleryScreen {
         case .loadFailed(let reason):
             model.message = "Could not load: \(reason)"
             return []
+        case .autoSynced(let report):
+            guard report.isWorthTelling else { return [] }
+            model.message = report.automaticSummary(conflictsHint: "termlets pending lists them")
+            // With nothing left in the queue, every upload that waited has gone out.
+            if report.pending == 0 {
+                for index in model.uploads.indices where model.uploads[index].state == .pending { model.uploads[index].state = .done }
+            }
+            guard report.synced > 0 else { return [] }
+            let service = service
+            return [.task {
+                await service.refresh()
+                return .snapshot(await service.snapshot())
+            }]
         }
     }
 

@@ -42,4 +42,6 @@ public enum GalleryServiceEvent: Equatable, Sendable {
     case deleteFailed(fileEntryId: Int64, message: String)
     /// A page could not be loaded.
     case loadFailed(String)
+    /// Automatic sync ran (a gallery on its own screen): queued uploads and deletions may be done.
+    case autoSynced(SyncRunSummary)
 }

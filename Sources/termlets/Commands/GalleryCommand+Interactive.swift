@@ -27,14 +27,20 @@ extension GalleryCommand {
             let service = ScreenletGalleryService.make(
                 connection, repositoryId: repository, folderId: folder, policy: offlinePolicy,
                 mimeTypes: mimeTypes.map(ListCommand.splitFieldNames))
+            // Uploads and deletions queued while the portal is away go out once it answers.
+            let autoSync = AutoSync(connection)
+            await autoSync?.setEnabled(connection.settings.stored.autoSync ?? true)
+            if let autoSync { await service.follow(autoSync.services) }
             do {
                 try await Self.present(
                     service: service, title: "folder \(folder)", theme: connection.settings.stored.theme,
                     keys: UserKeys.load(from: connection.settings.configDirectory).keyMap)
             } catch let error as CursesTerminalError {
+                await autoSync?.close()
                 await service.close()
                 throw CommandFailure(.input, "cannot open the terminal: \(error)")
             }
+            await autoSync?.close()
             await service.close()
         }
     }
@@ -101,6 +107,7 @@ actor ScreenletGalleryService: GalleryService {
     private var entries: [Int64: FileEntry] = [:]
     private let events = EventQueue<GalleryServiceEvent>()
     private var forwarding: Task<Void, Never>?
+    private var following: Task<Void, Never>?
 
     init(gallery: GalleryScreenlet, images: GalleryImageLoader, database: CacheDatabase?, server: String, user: String, online: Bool) {
         self.gallery = gallery
@@ -190,9 +197,25 @@ actor ScreenletGalleryService: GalleryService {
         return ConnectionStatus(server: server, user: user, online: online, pendingWrites: pending)
     }
 
+    /// Passes automatic sync's reports on as events (the standalone gallery; in the browser, the
+    /// browser reports them).
+    func follow(_ autoSync: AutoSyncServices) {
+        following = Task { [weak self] in
+            while let report = await autoSync.next() {
+                await self?.synced(report)
+            }
+        }
+    }
+
+    private func synced(_ report: SyncRunSummary) {
+        if report.synced > 0 { online = true }
+        events.push(.autoSynced(report))
+    }
+
     func close() async {
         await gallery.close()
         forwarding?.cancel()
+        following?.cancel()
         events.finish()
     }
 
