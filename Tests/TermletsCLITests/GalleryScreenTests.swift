@@ -12,19 +12,14 @@ import TermletsTestSupport
 @Suite("gallery screen in tmux", .serialized)
 struct GalleryScreenTests {
     @Test func uploadSeeDeleteAndGoOffline() async throws {
-        let folder = try TemporaryDirectory(prefix: "termlets-gallery-screen")
-        let portal = try SpawnedProcess.demoPortal(data: folder.path("portal"))
+        let fixture = try await GalleryPortal.start(prefix: "termlets-gallery-screen")
         defer {
-            portal.terminate()
+            fixture.portal.terminate()
         }
-        let line = try await portal.firstLine(timeout: 300)
-        let server = try #require(line.firstMatch(of: /^listening on (http:\/\/127\.0\.0\.1:\d+)$/).map { String($0.1) }, "first line: \(line)")
-        let image = folder.path("zebra.png")
-        try Data(Self.stripesPNG(width: 300, height: 200)).write(to: image)
+        let (folder, server, image) = (fixture.folder, fixture.server, fixture.image)
 
         let terminal = try TmuxSession(
-            [TermletsBinary.url.path, "gallery", "--folder-id", "50001", "--server", server, "--user", "test@liferay.com",
-             "--cache-dir", folder.path("cache").path, "--config-dir", folder.path("config").path],
+            fixture.galleryCommand,
             columns: 100, rows: 30,
             environment: ["TERMLETS_PASSWORD": "test", "NO_COLOR": "", "COLORTERM": "truecolor"])
 
@@ -85,8 +80,7 @@ struct GalleryScreenTests {
 
         // A new run with the portal still offline: tiles and their previews come from the cache.
         let offlineRun = try TmuxSession(
-            [TermletsBinary.url.path, "gallery", "--folder-id", "50001", "--group-id", "20143", "--server", server,
-             "--user", "test@liferay.com", "--cache-dir", folder.path("cache").path, "--config-dir", folder.path("config").path],
+            fixture.galleryCommand + ["--group-id", "20143"],
             columns: 100, rows: 30, environment: ["TERMLETS_PASSWORD": "test", "NO_COLOR": ""])
         try await offlineRun.waitForScreen("the cached tiles", timeout: 60) { $0.contains("1 of 120") && $0.contains("offline") }
         _ = try await waitFor("cached previews drawn", timeout: TmuxSession.defaultScreenTimeout) {
@@ -102,19 +96,13 @@ struct GalleryScreenTests {
     /// Automatic sync on the gallery's own screen: an upload queued while the portal is away goes
     /// out once it answers, the message says so and the new tile appears.
     @Test func anUploadQueuedOfflineIsSentWhenThePortalIsBack() async throws {
-        let folder = try TemporaryDirectory(prefix: "termlets-gallery-autosync")
-        let portal = try SpawnedProcess.demoPortal(data: folder.path("portal"))
+        let fixture = try await GalleryPortal.start(prefix: "termlets-gallery-autosync")
         defer {
-            portal.terminate()
+            fixture.portal.terminate()
         }
-        let line = try await portal.firstLine(timeout: 300)
-        let server = try #require(line.firstMatch(of: /^listening on (http:\/\/127\.0\.0\.1:\d+)$/).map { String($0.1) }, "first line: \(line)")
-        let image = folder.path("zebra.png")
-        try Data(Self.stripesPNG(width: 300, height: 200)).write(to: image)
+        let (server, image) = (fixture.server, fixture.image)
         let terminal = try await TmuxSession.startOffPool(
-            [TermletsBinary.url.path, "gallery", "--folder-id", "50001", "--server", server, "--user", "test@liferay.com",
-             "--cache-dir", folder.path("cache").path, "--config-dir", folder.path("config").path],
-            columns: 100, rows: 30, environment: ["TERMLETS_PASSWORD": "test", "NO_COLOR": ""])
+            fixture.galleryCommand, columns: 100, rows: 30, environment: ["TERMLETS_PASSWORD": "test", "NO_COLOR": ""])
         try await terminal.screen("the first tiles", timeout: 120) { $0.contains("1 of 120") }
 
         try await BrowserScreenTests.setOffline(true, server)
@@ -176,5 +164,36 @@ struct GalleryScreenTests {
 
     static func be32(_ value: UInt32) -> [UInt8] {
         [UInt8(value >> 24), UInt8((value >> 16) & 0xFF), UInt8((value >> 8) & 0xFF), UInt8(value & 0xFF)]
+    }
+}
+
+/// A `termlets portal` of the gallery test's own (on a copy of the demo data; stop it with
+/// `portal.terminate()`), its address, a striped PNG to upload, and the gallery command for it.
+struct GalleryPortal {
+    let folder: TemporaryDirectory
+    let portal: SpawnedProcess
+    let server: String
+    let image: URL
+
+    static func start(prefix: String) async throws -> GalleryPortal {
+        let folder = try TemporaryDirectory(prefix: prefix)
+        let portal = try SpawnedProcess.demoPortal(data: folder.path("portal"))
+        do {
+            let line = try await portal.firstLine(timeout: 300)
+            let server = try #require(
+                line.firstMatch(of: /^listening on (http:\/\/127\.0\.0\.1:\d+)$/).map { String($0.1) }, "first line: \(line)")
+            let image = folder.path("zebra.png")
+            try Data(GalleryScreenTests.stripesPNG(width: 300, height: 200)).write(to: image)
+            return GalleryPortal(folder: folder, portal: portal, server: server, image: image)
+        } catch {
+            portal.terminate()
+            throw error
+        }
+    }
+
+    /// `termlets gallery` of the demo folder on this portal, with the test's own folders.
+    var galleryCommand: [String] {
+        [TermletsBinary.url.path, "gallery", "--folder-id", "50001", "--server", server, "--user", "test@liferay.com",
+         "--cache-dir", folder.path("cache").path, "--config-dir", folder.path("config").path]
     }
 }
