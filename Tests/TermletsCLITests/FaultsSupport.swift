@@ -76,17 +76,29 @@ final class TestPortal: Sendable {
         process.terminate()
     }
 
+    /// An admin request (faults, journal). Each goes on a connection of its own (a kept-alive one
+    /// shared by the tests of the process once answered an empty 500 under load); a transport
+    /// failure or an answer other than 200 is tried again twice before the test fails with it.
     private func admin(_ method: String, _ path: String, body: String? = nil) async throws -> JSONValue {
         var request = URLRequest(url: URL(string: url + path)!)
         request.httpMethod = method
         request.httpBody = body.map { Data($0.utf8) }
         request.timeoutInterval = 30
         request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-        let (data, response) = try await URLSession.shared.data(for: request)
-        guard (response as? HTTPURLResponse)?.statusCode == 200 else {
-            throw PortalStartFailure(line: "\(method) \(path): \(String(decoding: data, as: UTF8.self))")
+        request.setValue("close", forHTTPHeaderField: "Connection")
+        var failure = ""
+        for attempt in 1...3 {
+            if attempt > 1 { try await Task.sleep(nanoseconds: 200_000_000) }
+            do {
+                let (data, response) = try await URLSession.shared.data(for: request)
+                let status = (response as? HTTPURLResponse)?.statusCode ?? 0
+                if status == 200 { return try JSONValue.parse(bytes: data) }
+                failure = "HTTP \(status): \(String(decoding: data, as: UTF8.self))"
+            } catch {
+                failure = "\(error)"
+            }
         }
-        return try JSONValue.parse(bytes: data)
+        throw PortalStartFailure(line: "\(method) \(path): \(failure)")
     }
 }
 
