@@ -12,6 +12,20 @@ enum EntrySQL {
         return try row.map(entry(from:))
     }
 
+    /// The sync state of an entry, without decoding its value (nil: no such entry).
+    static func syncState(_ db: Database, _ address: EntryAddress) throws -> SyncState? {
+        let stateText = try Cached.row(
+            db,
+            sql: "SELECT syncState FROM entry WHERE collection = ? AND key = ?",
+            arguments: [address.collection, address.key]
+        ).map { (row: Row) -> String in row["syncState"] }
+        guard let stateText else { return nil }
+        guard let state = SyncState(rawValue: stateText) else {
+            throw OfflineStoreError.corruptValue("sync state \(stateText) of \(address)")
+        }
+        return state
+    }
+
     static func put(
         _ db: Database, _ address: EntryAddress, value: JSONValue, attributes: JSONValue,
         state: SyncState, storedAt: Date

@@ -43,7 +43,7 @@ public struct EntryStore: Sendable {
         _ address: EntryAddress, value: JSONValue, attributes: JSONValue = [:], storedAt: Date = Date()
     ) throws -> Bool {
         try database.pool.write { db in
-            if let existing = try EntrySQL.get(db, address), existing.syncState != .clean { return false }
+            if let state = try EntrySQL.syncState(db, address), state != .clean { return false }
             try EntrySQL.put(db, address, value: value, attributes: attributes, state: .clean, storedAt: storedAt)
             return true
         }

@@ -161,7 +161,7 @@ extension PendingQueue {
             try Cached.execute(db, sql: "DELETE FROM pending_write WHERE queueId = ?", arguments: [queueId])
             if item.state != .done, let linked = item.linkedEntry,
                 try !QueueSQL.otherOpenWrites(db, linkedTo: linked, excluding: queueId),
-                let entry = try EntrySQL.get(db, linked), entry.syncState != .clean
+                let state = try EntrySQL.syncState(db, linked), state != .clean
             {
                 try EntrySQL.remove(db, linked)
             }
