@@ -112,37 +112,17 @@ struct BrowserScreenTests {
         runtime.finish()
     }
 
-    /// Reports handed to the browser one at a time, as the program's automatic sync would.
-    actor Reports {
-        private var queued: [SyncRunSummary] = []
-        private var waiting: CheckedContinuation<SyncRunSummary?, Never>?
-
-        func send(_ report: SyncRunSummary) {
-            if let waiting {
-                self.waiting = nil
-                waiting.resume(returning: report)
-            } else {
-                queued.append(report)
-            }
-        }
-
-        func next() async -> SyncRunSummary? {
-            if !queued.isEmpty { return queued.removeFirst() }
-            return await withCheckedContinuation { waiting = $0 }
-        }
-    }
-
     @Test func automaticSyncUpdatesTheStatusAndReloadsTheListOnTop() async throws {
         let records = FakeRecords(count: 100)
-        let reports = Reports()
+        let reports = EventQueue<SyncRunSummary>()
         var services = Self.services(records)
-        services.autoSync = AutoSyncServices(next: { await reports.next() })
+        services.autoSync = AutoSyncServices(next: reports.next)
         let browser = PortalBrowser(services: services, size: Size(width: 80, height: 24), status: ListFixtures.status)
         let runtime = Runtime(program: browser, backend: HeadlessBackend(size: Size(width: 80, height: 24)))
         runtime.start()
         try await ListFixtures.wait("sites", runtime) { Self.topMenu($0)?.isLoading == false && $0.status.pendingWrites == 2 }
         // Nothing sent: the count follows the queue, no message.
-        await reports.send(SyncRunSummary(synced: 0, pending: 3))
+        reports.push(SyncRunSummary(synced: 0, pending: 3))
         try await ListFixtures.wait("three pending", runtime) { $0.status.pendingWrites == 3 }
         #expect(runtime.model.message.isEmpty)
         // In a record list: a run that sent writes reloads it and says so.
@@ -151,7 +131,7 @@ struct BrowserScreenTests {
         runtime.handle(.key(.enter))
         try await Self.waitForRecordList(runtime)
         let before = await records.requestCount()
-        await reports.send(SyncRunSummary(synced: 2, conflicts: 1, pending: 1))
+        reports.push(SyncRunSummary(synced: 2, conflicts: 1, pending: 1))
         try await ListFixtures.wait("the report", runtime) { $0.status.pendingWrites == 1 }
         guard case .records(let list)? = runtime.model.stack.last else {
             Issue.record("the record list should stay on top")
@@ -165,10 +145,10 @@ struct BrowserScreenTests {
     }
 
     @Test func anOpenFormLearnsWhatAutomaticSyncDid() async throws {
-        let reports = Reports()
+        let reports = EventQueue<SyncRunSummary>()
         let store = SettingsScreenTests.Store()
         var services = Self.services(FakeRecords(count: 10))
-        services.autoSync = AutoSyncServices(next: { await reports.next() })
+        services.autoSync = AutoSyncServices(next: reports.next)
         services.settings = SettingsServices(
             open: { request in await SettingsScreenTests.settingsScreen(store, request) }, theme: { await store.theme() })
         let browser = PortalBrowser(services: services, size: Size(width: 80, height: 24), status: ListFixtures.status)
@@ -177,7 +157,7 @@ struct BrowserScreenTests {
         try await ListFixtures.wait("sites", runtime) { Self.topMenu($0)?.isLoading == false }
         runtime.handle(.key(.character(",")))
         try await ListFixtures.wait("a form on top", runtime) { SettingsScreenTests.topForm($0)?.rows.isEmpty == false }
-        await reports.send(SyncRunSummary(synced: 3, pending: 4))
+        reports.push(SyncRunSummary(synced: 3, pending: 4))
         try await ListFixtures.wait("the form's status", runtime) { SettingsScreenTests.topForm($0)?.pendingWrites == 4 }
         #expect(SettingsScreenTests.topForm(runtime.model)?.online == true)
         runtime.finish()

@@ -69,9 +69,7 @@ actor StubGalleryService: GalleryService {
     var windows: [GalleryWindow] = []
     private var sequence = 0
     private var window = GalleryWindow(firstRow: 0, count: 1, cursor: 0)
-    private var pendingEvents: [GalleryServiceEvent] = []
-    private var waiter: CheckedContinuation<GalleryServiceEvent?, Never>?
-    private var closed = false
+    private let events = EventQueue<GalleryServiceEvent>()
 
     init(count: Int = 12) { self.count = count }
 
@@ -90,27 +88,12 @@ actor StubGalleryService: GalleryService {
 
     func refresh() async { refreshes += 1 }
 
-    func nextEvent() async -> GalleryServiceEvent? {
-        if !pendingEvents.isEmpty { return pendingEvents.removeFirst() }
-        if closed { return nil }
-        return await withCheckedContinuation { waiter = $0 }
-    }
+    func nextEvent() async -> GalleryServiceEvent? { await events.next() }
 
     /// Hands an event to the screen's listener.
-    func emit(_ event: GalleryServiceEvent) {
-        if let waiter {
-            self.waiter = nil
-            waiter.resume(returning: event)
-        } else {
-            pendingEvents.append(event)
-        }
-    }
+    func emit(_ event: GalleryServiceEvent) { events.push(event) }
 
-    func close() {
-        closed = true
-        waiter?.resume(returning: nil)
-        waiter = nil
-    }
+    func close() { events.finish() }
 
     func upload(path: String, title: String, description: String) async -> Int {
         uploads.append((path, title, description))

@@ -120,13 +120,7 @@ struct BrowserScreenTests {
             $0.contains("1 of 3") && $0.contains("· online") && Self.cursorLine($0)?.contains("43001") == true
         }
 
-        try await Self.setOffline(true, address)
-        let queued = try await home.jsonOffPool(
-            ["form", "--record-set-id", "40003", "--set", "Name=Grace Hopper", "--submit", "--offline-policy", "remote-first"]
-                + server, environment: Self.password)
-        #expect(queued["status"] == "queued")
-
-        try await terminal.press("r")
+        try await Self.goOfflineAndQueue("Grace Hopper", home: home, server: server, address: address, list: terminal)
         let stale = try await terminal.screen("stale rows from the cache", timeout: 60) {
             $0.contains("offline: cached") && $0.contains("· offline")
         }
@@ -166,13 +160,8 @@ struct BrowserScreenTests {
         let terminal = try await Self.contactsList(home, server: server)
         try await terminal.screen("the contacts online", timeout: 120) { $0.contains("1 of 3") && $0.contains("· online") }
 
-        try await Self.setOffline(true, address)
-        let queued = try await home.jsonOffPool(
-            ["form", "--record-set-id", "40003", "--set", "Name=Ada Lovelace", "--submit", "--offline-policy", "remote-first"]
-                + server, environment: Self.password)
-        #expect(queued["status"] == "queued")
         // The scheduler notices the write, finds the portal away and probes it; nothing is lost meanwhile.
-        try await terminal.press("r")
+        try await Self.goOfflineAndQueue("Ada Lovelace", home: home, server: server, address: address, list: terminal)
         try await terminal.screen("stale rows from the cache", timeout: 60) { $0.contains("offline: cached") }
 
         try await Self.setOffline(false, address)
@@ -213,6 +202,19 @@ struct BrowserScreenTests {
         try await TmuxSession.startOffPool(
             [TermletsBinary.url.path, "list", "--record-set-id", "40003"] + server + home.options, columns: 100, rows: 30,
             environment: ListScreenTests.environment.merging(password) { $1 })
+    }
+
+    /// Takes the portal offline, queues a new contact named `name` from another `termlets`
+    /// process on the same cache, and refreshes the list on `list` (which then reads the cache).
+    static func goOfflineAndQueue(
+        _ name: String, home: CLIHome, server: [String], address: String, list: TmuxSession
+    ) async throws {
+        try await setOffline(true, address)
+        let queued = try await home.jsonOffPool(
+            ["form", "--record-set-id", "40003", "--set", "Name=\(name)", "--submit", "--offline-policy", "remote-first"]
+                + server, environment: password)
+        #expect(queued["status"] == "queued")
+        try await list.press("r")
     }
 
     /// `POST /_emulator/faults {"offline": …}` with curl.

@@ -10,9 +10,7 @@ actor AutoSync {
     private let makeEngine: @Sendable () -> SyncEngine
     private var scheduler: SyncScheduler?
     private var forwarding: Task<Void, Never>?
-    private let reports: AsyncStream<SyncRunSummary>
-    private let sink: AsyncStream<SyncRunSummary>.Continuation
-    private var iterator: AsyncStream<SyncRunSummary>.Iterator
+    private let reports = EventQueue<SyncRunSummary>()
 
     /// How long the scheduler waits: an unreachable portal is probed after 1 s, then ever less
     /// often, at most every 30 s; new writes are noticed within 2 s.
@@ -28,10 +26,6 @@ actor AutoSync {
     init(database: CacheDatabase, connection: PortalConnection) {
         self.queue = PendingQueue(database: database)
         self.makeEngine = { SyncEngine(database: database, connection: connection) }
-        let (stream, continuation) = AsyncStream<SyncRunSummary>.makeStream(bufferingPolicy: .bufferingNewest(16))
-        reports = stream
-        sink = continuation
-        iterator = stream.makeAsyncIterator()
     }
 
     /// Starts or stops the scheduler (what the settings say).
@@ -40,10 +34,10 @@ actor AutoSync {
             let scheduler = SyncScheduler(engine: makeEngine(), timing: Self.timing)
             self.scheduler = scheduler
             let queue = self.queue
-            let sink = self.sink
+            let reports = self.reports
             forwarding = Task {
                 for await summary in scheduler.summaries {
-                    sink.yield(SyncRunSummary(summary, pending: try? queue.pendingCount()))
+                    reports.push(SyncRunSummary(summary, pending: try? queue.pendingCount()))
                 }
             }
             await scheduler.start()
@@ -55,17 +49,12 @@ actor AutoSync {
     }
 
     /// The next report, or nil once closed.
-    func next() async -> SyncRunSummary? {
-        var iterator = self.iterator
-        let report = await iterator.next(isolation: self)
-        self.iterator = iterator
-        return report
-    }
+    nonisolated func next() async -> SyncRunSummary? { await reports.next() }
 
     /// Stops the scheduler (a sync in progress goes back to the queue) and ends the reports.
     func close() async {
         await setEnabled(false)
-        sink.finish()
+        reports.finish()
     }
 
     /// The screen's side.
