@@ -1,7 +1,7 @@
 import Foundation
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
+#if canImport(Glibc)
+    import Glibc
 #endif
 
 /// A record as the portal holds it, read back by `PortalReadBack`.
@@ -15,7 +15,8 @@ public struct PortalRecordReading: Sendable, Equatable {
 
 /// A small JSON web services client of its own, for end-to-end tests that must check what the portal
 /// holds **without** going through Termlets (its client, cache or commands): one POST to
-/// `/api/jsonws/invoke` with HTTP Basic, on a connection of its own, read with Foundation.
+/// `/api/jsonws/invoke` with HTTP Basic, on a plain socket of its own (`Connection: close`),
+/// waited for off the cooperative pool.
 public struct PortalReadBack: Sendable {
     public let server: String
     public let user: String
@@ -47,23 +48,22 @@ public struct PortalReadBack: Sendable {
 
     /// Sends one `/invoke` command and returns the parsed JSON answer; a portal error is thrown.
     public func invoke(_ command: [String: Any]) async throws -> Any {
-        guard let url = URL(string: server.hasSuffix("/") ? server + "api/jsonws/invoke" : server + "/api/jsonws/invoke") else {
-            throw PortalReadBackFailure(message: "bad server URL \(server)")
+        guard let url = URL(string: server), let host = url.host, let port = url.port ?? (url.scheme == "http" ? 80 : nil) else {
+            throw PortalReadBackFailure(message: "bad server URL \(server) (plain http only)")
         }
-        var request = URLRequest(url: url, timeoutInterval: 60)
-        request.httpMethod = "POST"
-        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-        request.setValue("Basic " + Data("\(user):\(password)".utf8).base64EncodedString(), forHTTPHeaderField: "Authorization")
-        request.httpBody = try JSONSerialization.data(withJSONObject: command)
-        let session = URLSession(configuration: .ephemeral)
-        defer { session.finishTasksAndInvalidate() }
-        let (data, response) = try await session.data(for: request)
-        let status = (response as? HTTPURLResponse)?.statusCode ?? 0
-        let body = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
-        if status != 200 || (body as? [String: Any])?["exception"] != nil || (body as? [String: Any])?["error"] != nil {
-            throw PortalReadBackFailure(message: "HTTP \(status): \(String(decoding: data.prefix(400), as: UTF8.self))")
+        let body = try JSONSerialization.data(withJSONObject: command)
+        let credentials = Data("\(user):\(password)".utf8).base64EncodedString()
+        let head = "POST \(url.path.hasSuffix("/") ? url.path : url.path + "/")api/jsonws/invoke HTTP/1.1\r\n"
+            + "Host: \(host):\(port)\r\nAuthorization: Basic \(credentials)\r\nContent-Type: application/json\r\n"
+            + "Content-Length: \(body.count)\r\nConnection: close\r\n\r\n"
+        let request = Data(head.utf8) + body
+        let answer = try await offPool { try HTTPExchange.send(request, host: host, port: port, timeout: 60) }
+        let parsed = try JSONSerialization.jsonObject(with: answer.body, options: [.fragmentsAllowed])
+        let object = parsed as? [String: Any]
+        if answer.status != 200 || object?["exception"] != nil || object?["error"] != nil {
+            throw PortalReadBackFailure(message: "HTTP \(answer.status): \(String(decoding: answer.body.prefix(400), as: UTF8.self))")
         }
-        return body
+        return parsed
     }
 
     private static func reading(_ row: [String: Any]) throws -> PortalRecordReading {
@@ -90,4 +90,74 @@ public struct PortalReadBack: Sendable {
 public struct PortalReadBackFailure: Error, CustomStringConvertible {
     public let message: String
     public var description: String { "portal read-back: \(message)" }
+}
+
+/// One HTTP/1.1 request on a new loopback TCP connection, read to the end (the request says
+/// `Connection: close`). Blocking: call it off the cooperative pool.
+enum HTTPExchange {
+    struct Answer { let status: Int; let body: Data }
+
+    static func send(_ request: Data, host: String, port: Int, timeout: Int) throws -> Answer {
+        var hints = addrinfo()
+        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+        var found: UnsafeMutablePointer<addrinfo>?
+        guard getaddrinfo(host, String(port), &hints, &found) == 0, let address = found else {
+            throw PortalReadBackFailure(message: "cannot resolve \(host)")
+        }
+        defer { freeaddrinfo(found) }
+        let socket = Glibc.socket(address.pointee.ai_family, address.pointee.ai_socktype, address.pointee.ai_protocol)
+        guard socket >= 0 else { throw PortalReadBackFailure(message: "socket: errno \(errno)") }
+        defer { close(socket) }
+        var limit = timeval(tv_sec: timeout, tv_usec: 0)
+        setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
+        setsockopt(socket, SOL_SOCKET, SO_SNDTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
+        guard connect(socket, address.pointee.ai_addr, address.pointee.ai_addrlen) == 0 else {
+            throw PortalReadBackFailure(message: "cannot connect to \(host):\(port): errno \(errno)")
+        }
+        try request.withUnsafeBytes { bytes in
+            var sent = 0
+            while sent < bytes.count {
+                let n = Glibc.send(socket, bytes.baseAddress! + sent, bytes.count - sent, Int32(MSG_NOSIGNAL))
+                guard n > 0 else { throw PortalReadBackFailure(message: "send: errno \(errno)") }
+                sent += n
+            }
+        }
+        var received = Data()
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let n = recv(socket, &buffer, buffer.count, 0)
+            if n == 0 { break }
+            guard n > 0 else { throw PortalReadBackFailure(message: "recv: errno \(errno)") }
+            received.append(contentsOf: buffer[0..<n])
+        }
+        return try parse(received)
+    }
+
+    /// Status and body of a whole answer: `Content-Length` or chunked, as the portal sends it.
+    static func parse(_ raw: Data) throws -> Answer {
+        guard let split = raw.range(of: Data("\r\n\r\n".utf8)) else { throw PortalReadBackFailure(message: "no HTTP header in the answer") }
+        let head = String(decoding: raw[..<split.lowerBound], as: UTF8.self).split(separator: "\r\n")
+        let statusLine = head.first?.split(separator: " ") ?? []
+        guard statusLine.count >= 2, let status = Int(statusLine[1]) else { throw PortalReadBackFailure(message: "bad status line") }
+        var body = Data(raw[split.upperBound...])
+        let chunked = head.contains { $0.lowercased().hasPrefix("transfer-encoding:") && $0.lowercased().contains("chunked") }
+        if chunked { body = try dechunk(body) }
+        return Answer(status: status, body: body)
+    }
+
+    private static func dechunk(_ data: Data) throws -> Data {
+        var out = Data()
+        var rest = data[...]
+        while let lineEnd = rest.range(of: Data("\r\n".utf8)) {
+            let sizeText = String(decoding: rest[..<lineEnd.lowerBound], as: UTF8.self).split(separator: ";").first ?? ""
+            guard let size = Int(sizeText.trimmingCharacters(in: .whitespaces), radix: 16) else { throw PortalReadBackFailure(message: "bad chunk") }
+            if size == 0 { break }
+            let start = lineEnd.upperBound
+            guard rest.distance(from: start, to: rest.endIndex) >= size else { throw PortalReadBackFailure(message: "short chunk") }
+            let end = rest.index(start, offsetBy: size)
+            out.append(rest[start..<end])
+            rest = rest[(rest.index(end, offsetBy: 2, limitedBy: rest.endIndex) ?? rest.endIndex)...]
+        }
+        return out
+    }
 }
