@@ -28,7 +28,7 @@ struct MalformedStructureTests {
         ("<other/>", "expected the root element <root>, found <other>", 1, 1),
         ("<root><dynamic-element dataType=\"string\"/></root>", "<dynamic-element> without a name", 1, 7),
         ("<root default-locale=\"\"/>", "invalid default-locale", 1, 1),
-        ("{\n  \"fields\": [\n    {\"name\": \"A\",}\n  ]\n}", "invalid JSON: expected a string key in object", 3, 18),
+        ("{\n  \"fields\": [\n    {\"name\": \"A\",,}\n  ]\n}", "invalid JSON: expected a string key in object", 3, 18),
         ("{\"fields\": [", "invalid JSON: unexpected end of input", 1, 13),
     ])
     func reportsPositions(text: String, message: String, line: Int, column: Int) throws {

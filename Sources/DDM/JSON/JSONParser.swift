@@ -60,10 +60,22 @@ struct JSONReader<Builder: JSONTreeBuilding> {
     typealias Node = Builder.Node
 
     let bytes: [UInt8]
+    /// Accepts a comma before a closing `}` or `]`, as Liferay's own JSON reader does.
+    let allowsTrailingCommas: Bool
     var index = 0
     var depth = 0
 
-    init(bytes: [UInt8]) { self.bytes = bytes }
+    init(bytes: [UInt8], allowsTrailingCommas: Bool = false) {
+        self.bytes = bytes
+        self.allowsTrailingCommas = allowsTrailingCommas
+    }
+
+    /// After a member's or element's comma: `true` when a trailing comma is allowed and `close` follows.
+    mutating func closesAfterComma(_ close: UInt8) -> Bool {
+        guard allowsTrailingCommas else { return false }
+        skipWhitespace()
+        return peek() == close
+    }
 
     mutating func readDocument() throws(JSONParseError) -> Node {
         skipWhitespace()
@@ -100,6 +112,11 @@ struct JSONReader<Builder: JSONTreeBuilding> {
         }
         while true {
             skipWhitespace()
+            if !members.isEmpty, closesAfterComma(UInt8(ascii: "}")) {
+                index += 1
+                depth -= 1
+                return Builder.object(members)
+            }
             guard peek() == UInt8(ascii: "\"") else { throw error("expected a string key in object") }
             let key = try readString()
             skipWhitespace()
@@ -131,6 +148,11 @@ struct JSONReader<Builder: JSONTreeBuilding> {
         }
         while true {
             skipWhitespace()
+            if !elements.isEmpty, closesAfterComma(UInt8(ascii: "]")) {
+                index += 1
+                depth -= 1
+                return Builder.array(elements)
+            }
             elements.append(try readValue())
             skipWhitespace()
             switch peek() {

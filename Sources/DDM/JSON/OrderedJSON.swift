@@ -13,9 +13,11 @@ public enum OrderedJSON: Sendable, Hashable {
     /// Members in document order. A repeated key appears as often as the text repeats it.
     case object([OrderedJSONMember])
 
-    /// Parses JSON text with the same rules, limits and errors as ``JSONValue/parse(_:)``.
-    public static func parse(_ text: String) throws(JSONParseError) -> OrderedJSON {
-        var reader = JSONReader<OrderedJSONBuilder>(bytes: Array(text.utf8))
+    /// Parses JSON text with the same rules, limits and errors as ``JSONValue/parse(_:)``; with
+    /// `allowingTrailingCommas`, a comma may stand before a closing `}` or `]` (Liferay's own
+    /// structure definitions have them, and its JSON reader accepts them).
+    public static func parse(_ text: String, allowingTrailingCommas: Bool = false) throws(JSONParseError) -> OrderedJSON {
+        var reader = JSONReader<OrderedJSONBuilder>(bytes: Array(text.utf8), allowsTrailingCommas: allowingTrailingCommas)
         return try reader.readDocument()
     }
 

@@ -63,7 +63,7 @@ public struct DDMStructure: Sendable, Hashable {
         if start == "<" { return try XSDStructureParser.parse(text, context: nil) }
         let json: OrderedJSON
         do {
-            json = try OrderedJSON.parse(text)
+            json = try OrderedJSON.parse(text, allowingTrailingCommas: true)
         } catch {
             throw StructureParseError("invalid JSON: \(error.message)", at: .text(line: error.line, column: error.column))
         }
@@ -91,7 +91,7 @@ public struct DDMStructure: Sendable, Hashable {
             case .string(let text):
                 let inner: OrderedJSON
                 do {
-                    inner = try OrderedJSON.parse(text)
+                    inner = try OrderedJSON.parse(text, allowingTrailingCommas: true)
                 } catch {
                     throw StructureParseError(
                         "invalid JSON in \"definition\": \(error.message)", at: .text(line: error.line, column: error.column))

@@ -25,13 +25,15 @@ public enum FieldTypeResolver {
         return (kind, defaultEditor(for: kind))
     }
 
-    /// `ddm-` removed, `integer`/`decimal` → `number`, `boolean` → `checkbox`; `nil` when the
-    /// result is not a known editor.
+    /// `ddm-` removed, `integer`/`decimal` → `number`, `boolean` → `checkbox`, 6.2's `fileupload`
+    /// → `documentlibrary` (a file stored in Documents and Media); `nil` when the result is not a
+    /// known editor.
     public static func normalisedEditor(_ type: String) -> String? {
         let stripped = type.replacingAll("ddm-", with: "")
         switch stripped {
         case "integer", "decimal": return "number"
         case "boolean": return "checkbox"
+        case "fileupload": return "documentlibrary"
         default: return knownEditors.contains(stripped) ? stripped : nil
         }
     }
@@ -43,7 +45,7 @@ public enum FieldTypeResolver {
         case "date": return .date
         case "integer": return .integer
         case "number", "double": return .decimal
-        case "document-library": return .document
+        case "document-library", "file-upload": return .document
         case "image": return .image
         case "geolocation": return .geolocation
         default: return nil
