@@ -230,6 +230,9 @@ struct ValueConversionTests {
         #expect(try attachment.value(fromServer: ["groupId": 1, "uuid": "u", "version": "1.1"]) == untitled)
         #expect(try attachment.value(fromServer: #"{"cached": "k"}"#) == .document(.other(#"{"cached": "k"}"#)))
         #expect(FieldValue.document(.other("x")).serverString(for: .v7) == "x")
+        // The version keeps the JSON type the portal gave it.
+        let numbered = try attachment.value(fromServer: .string(#"{"groupId": 5, "uuid": "n", "version": 1.0}"#))
+        #expect(numbered?.serverString(for: .v7) == #"{"groupId":5,"uuid":"n","version":1.0}"#)
         let local = try attachment.value(fromCanonical: "/tmp/a b.png")
         #expect(local == .document(.localFile(path: "/tmp/a b.png")))
         #expect(local?.serverString(for: .v7) == nil)  // not uploaded yet: not sent

@@ -91,6 +91,14 @@ extension JSONValue {
         return nil
     }
 
+    /// `true` for a JSON number (an integer or a double), not for a numeric string.
+    public var isNumber: Bool {
+        switch self {
+        case .int, .double: return true
+        default: return false
+        }
+    }
+
     /// The value as text the way a loosely typed reader would show it: strings as they are,
     /// numbers and booleans in JSON notation, `null` as `nil`, arrays and objects as compact JSON.
     public var textValue: String? {

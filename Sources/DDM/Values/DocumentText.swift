@@ -8,12 +8,16 @@ enum DocumentText {
         return .other(text)
     }
 
-    /// Exactly `{"groupId":N,"uuid":"…","version":"…"}`, compact, in that order.
+    /// Exactly `{"groupId":N,"uuid":"…","version":…}`, compact, in that order. The version keeps the
+    /// JSON type the portal gave it (`"1.0"` stays a string, `1.0` a number).
     static func serverString(_ reference: DocumentReference) -> String {
         var out = "{\"groupId\":\(reference.groupId),\"uuid\":"
         JSONValue.writeString(reference.uuid, to: &out)
         out += ",\"version\":"
-        JSONValue.writeString(reference.version, to: &out)
+        switch reference.raw["version"] {
+        case .some(let number) where number.isNumber: out += number.serialized()
+        default: JSONValue.writeString(reference.version, to: &out)
+        }
         return out + "}"
     }
 }
