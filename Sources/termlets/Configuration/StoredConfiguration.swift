@@ -43,9 +43,9 @@ struct StoredConfiguration: Equatable, Sendable {
             autoSync: json["autoSync"]?.boolValue)
     }
 
-    /// Writes the file atomically with mode 0600 inside a 0700 folder.
+    /// Writes the file atomically, 0600 from its first byte, inside a folder made private first
+    /// (see ``PrivateFile``).
     func save(to directory: URL) throws(CommandFailure) {
-        try Directories.ensurePrivate(directory)
         var members: [String: JSONValue] = [:]
         members["server"] = server.map(JSONValue.string)
         members["user"] = user.map(JSONValue.string)
@@ -58,15 +58,6 @@ struct StoredConfiguration: Equatable, Sendable {
         members["offlinePolicy"] = offlinePolicy.map(JSONValue.string)
         members["autoSync"] = autoSync.map(JSONValue.bool)
         let text = JSONValue.object(members).serialized(pretty: true) + "\n"
-        let file = directory.appendingPathComponent(Self.fileName)
-        let temporary = directory.appendingPathComponent(".\(Self.fileName).\(getpid()).tmp")
-        // Create the temporary file 0600 before any byte of the password is written to it.
-        guard FileManager.default.createFile(
-            atPath: temporary.path, contents: Data(text.utf8), attributes: [.posixPermissions: 0o600])
-        else { throw CommandFailure(.input, "cannot write \(temporary.path)") }
-        guard rename(temporary.path, file.path) == 0 else {
-            unlink(temporary.path)
-            throw CommandFailure(.input, "cannot write \(file.path): \(String(cString: strerror(errno)))")
-        }
+        try PrivateFile.writeAtomically(Data(text.utf8), to: directory.appendingPathComponent(Self.fileName))
     }
 }

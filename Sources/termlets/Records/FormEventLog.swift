@@ -11,15 +11,10 @@ final class FormEventLog: @unchecked Sendable {
         self.handle = handle
     }
 
-    /// Creates (or truncates) `path`.
+    /// Creates (or truncates) `path`, a regular file readable by the user alone.
     static func open(_ path: String) throws(CommandFailure) -> FormEventLog {
         let url = URL(fileURLWithPath: (path as NSString).expandingTildeInPath)
-        guard FileManager.default.createFile(atPath: url.path, contents: nil, attributes: [.posixPermissions: 0o600]),
-            let handle = try? FileHandle(forWritingTo: url)
-        else {
-            throw CommandFailure(.input, "--events \(path): cannot be written")
-        }
-        return FormEventLog(handle: handle)
+        return FormEventLog(handle: try PrivateFile.openForWriting(url.path, what: "--events"))
     }
 
     /// Writes every event of `events` until it ends, then closes the file.

@@ -5,18 +5,13 @@ import Screenlets
 final class EventLog: Sendable {
     private let handle: FileHandle
 
-    /// Creates (or truncates) `path`; `-` is standard error.
+    /// Creates (or truncates) `path`, a regular file readable by the user alone; `-` is standard error.
     init(path: String) throws(CommandFailure) {
         if path == "-" {
             handle = FileHandle.standardError
             return
         }
-        guard FileManager.default.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: 0o600]),
-            let handle = FileHandle(forWritingAtPath: path)
-        else {
-            throw CommandFailure(.input, "--events: cannot write \(path)")
-        }
-        self.handle = handle
+        handle = try PrivateFile.openForWriting(path, what: "--events")
     }
 
     /// Writes every event of `events` until the stream ends; run it in a task.
