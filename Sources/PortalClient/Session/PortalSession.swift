@@ -65,7 +65,7 @@ public final class PortalSession: Sendable {
         self.credentials = credentials
         self.options = options
         self.state = NIOLockedValueBox(State(context: context))
-        self.transport = HTTPTransport(options: options, logger: logger, secret: credentials?.passwordForRedaction)
+        self.transport = HTTPTransport(options: options, logger: logger, secrets: credentials?.formsForRedaction ?? [])
     }
 
     /// Closes the HTTP client. Required before the session is released.
@@ -222,7 +222,7 @@ public final class PortalSession: Sendable {
     }
 
     func redact(_ error: PortalError) -> PortalError {
-        error.redacting(credentials?.passwordForRedaction)
+        error.redacting(credentials?.formsForRedaction ?? [])
     }
 
     /// Re-checks the rule of `init` before each request (the context may have changed).

@@ -17,10 +17,10 @@ final class HTTPTransport: Sendable {
     let client: HTTPClient
     let options: PortalSession.Options
     let logger: Logger
-    /// Removed from every error this layer produces (the session's password).
-    let secret: String?
+    /// Removed from every error this layer produces (the forms of the session's credentials).
+    let secrets: [String]
 
-    init(options: PortalSession.Options, logger: Logger, secret: String?) {
+    init(options: PortalSession.Options, logger: Logger, secrets: [String]) {
         var configuration = HTTPClient.Configuration(
             redirectConfiguration: .disallow,
             timeout: .init(connect: (options.connectTimeout ?? options.timeout).timeAmount, read: options.timeout.timeAmount, write: options.timeout.timeAmount),
@@ -30,7 +30,7 @@ final class HTTPTransport: Sendable {
         self.client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
         self.options = options
         self.logger = logger
-        self.secret = secret
+        self.secrets = secrets
     }
 
     func shutdown() async throws {
@@ -64,7 +64,7 @@ final class HTTPTransport: Sendable {
 
     /// `error` with the secret removed, when it is a ``PortalError``.
     func redact(_ error: any Error) -> any Error {
-        (error as? PortalError)?.redacting(secret) ?? error
+        (error as? PortalError)?.redacting(secrets) ?? error
     }
 
     static func tooLarge(_ limit: Int, status: Int?) -> PortalError {
