@@ -124,6 +124,28 @@ struct FaultsTests {
         }
     }
 
+    /// Issue 12, item 15: a write queued while the portal is offline printed `"workflowStatus": null`;
+    /// it says the status the record will have: `draft` with `--draft`, else `approved`.
+    @Test(.timeLimit(.minutes(5)))
+    func aQueuedWriteShowsTheWorkflowStatusItWillHave() async throws {
+        let home = try CLIHome()
+        let portal = try await TestPortal.start(home)
+        defer { portal.stop() }
+        let server = portal.server()
+        #expect(try await home.run(["form", "--record-set-id", "40001", "--offline-policy", "remote-first", "--format", "json"] + server, environment: Self.env).status == 0)
+        try await portal.setFaults(["offline": true])
+        let cases: [(flags: [String], expected: String)] = [([], "approved"), (["--draft"], "draft")]
+        for (flags, expected) in cases {
+            let result = try await home.run(
+                ["form", "--record-set-id", "40001", "--set", "Title=queued \(expected)", "--submit", "--offline-policy", "cache-first",
+                 "--format", "json"] + flags + server, environment: Self.env)
+            #expect(result.status == 0, "\(result.stderr)")
+            let json = try JSONValue.parse(result.stdout)
+            #expect(json["status"] == "queued", "\(result.stdout)")
+            #expect(json["workflowStatus"]?.stringValue == expected, "\(result.stdout)")
+        }
+    }
+
     static func queue(_ home: CLIHome, server: [String], prefix: String, count: Int) async throws -> [String] {
         var outcomes: [String] = []
         for index in 0..<count {

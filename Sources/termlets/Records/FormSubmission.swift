@@ -35,7 +35,10 @@ enum FormSubmission {
                 return Outcome(
                     recordId: id, status: added ? "added" : "updated", workflowStatus: WorkflowStatus.name(status), queueId: nil)
             case .queued(let queueId):
-                return Outcome(recordId: recordId, status: "queued", workflowStatus: nil, queueId: queueId)
+                // The status the record will have once synced: what the portal gives a draft or a
+                // submitted record (no workflow), as the portal's own answer would say.
+                return Outcome(
+                    recordId: recordId, status: "queued", workflowStatus: WorkflowStatus.name(draft ? 2 : 0), queueId: queueId)
             case .saved:
                 // Only a local form saves; the portal's form screenlet never answers so.
                 return Outcome(recordId: recordId, status: "saved", workflowStatus: nil, queueId: nil)
