@@ -14,7 +14,7 @@ struct BookmarksCommand: AsyncParsableCommand {
 
     @OptionGroup var connection: ConnectionOptions
 
-    @Option(name: .customLong("folder-id"), help: "The bookmarks folder (0: the root).")
+    @Option(name: .customLong("folder-id"), parsing: .unconditional, help: "The bookmarks folder (0: the root).")
     var folderId: Int64
 
     @OptionGroup var paging: PagingOptions

@@ -32,6 +32,8 @@ struct ResolvedSettings: Sendable {
         let configDirectory = Directories.config(override: options.configDirectory, environment: environment)
         let cacheDirectory = Directories.cache(override: options.cacheDirectory, environment: environment)
         let stored = try StoredConfiguration.load(from: configDirectory)
+        try InputLimits.positive(options.companyID, "--company-id")
+        try InputLimits.positive(options.groupID, "--group-id")
 
         let serverText = options.server ?? environment["TERMLETS_SERVER"].nonEmpty ?? stored.server
         let target: PortalTarget
@@ -44,6 +46,8 @@ struct ResolvedSettings: Sendable {
         let storedServerApplies = serverText == stored.server
         let user = options.user ?? environment["TERMLETS_USER"].nonEmpty ?? (storedServerApplies ? stored.user : nil)
         let password = environment["TERMLETS_PASSWORD"].nonEmpty ?? (storedServerApplies ? stored.password : nil)
+        try InputLimits.length(user, "the user", max: InputLimits.maxUserLength)
+        try InputLimits.length(password, "the password", max: InputLimits.maxPasswordLength)
 
         let version: PortalVersionArgument?
         if let given = options.portalVersion {
@@ -72,6 +76,7 @@ struct ResolvedSettings: Sendable {
 
     /// Accepts `http://` and `https://` URLs with a host; a bare host gets `https://`.
     static func parseServerURL(_ text: String) throws(CommandFailure) -> URL {
+        try InputLimits.length(text, "the server URL", max: InputLimits.maxServerLength)
         var candidate = text.trimmingCharacters(in: .whitespaces)
         if !candidate.contains("://") { candidate = "https://" + candidate }
         while candidate.hasSuffix("/") { candidate.removeLast() }

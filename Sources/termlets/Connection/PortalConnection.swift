@@ -67,6 +67,10 @@ final class PortalConnection: Sendable {
         if password == nil {
             password = PasswordPrompt.ask("Password for \(user) at \(serverURL.absoluteString): ")
         }
+        if let password, password.utf8.count > InputLimits.maxPasswordLength {
+            await emulator?.stop()
+            throw CommandFailure(.input, "the password is too long (at most \(InputLimits.maxPasswordLength) bytes)")
+        }
         guard let password else {
             await emulator?.stop()
             throw CommandFailure(
