@@ -22,7 +22,7 @@ struct StoredConfiguration: Equatable, Sendable {
     /// `input` failure naming the file and the position.
     static func load(from directory: URL) throws(CommandFailure) -> StoredConfiguration {
         let file = directory.appendingPathComponent(fileName)
-        guard let data = FileManager.default.contents(atPath: file.path) else { return StoredConfiguration() }
+        guard let data = try readIfPresent(file) else { return StoredConfiguration() }
         let json: JSONValue
         do {
             json = try JSONValue.parse(bytes: data)
@@ -41,6 +41,27 @@ struct StoredConfiguration: Equatable, Sendable {
             theme: json["theme"]?.stringValue,
             offlinePolicy: json["offlinePolicy"]?.stringValue,
             autoSync: json["autoSync"]?.boolValue)
+    }
+
+    /// The file's bytes; `nil` when there is none. Anything else that is not a readable regular
+    /// file of a sensible size (a FIFO, a folder, a device, an unreadable file) is an `input`
+    /// failure naming it, never silently ignored (nor waited on, for a FIFO).
+    private static func readIfPresent(_ file: URL) throws(CommandFailure) -> Data? {
+        var status = stat()
+        guard stat(file.path, &status) == 0 else {
+            if errno == ENOENT { return nil }
+            throw CommandFailure(.input, "\(file.path): cannot be read: \(String(cString: strerror(errno)))")
+        }
+        guard status.st_mode & S_IFMT == S_IFREG else {
+            throw CommandFailure(.input, "\(file.path): not a regular file")
+        }
+        guard status.st_size <= 1 << 20 else { throw CommandFailure(.input, "\(file.path): larger than 1 MiB") }
+        do {
+            return try Data(contentsOf: file)
+        } catch {
+            let reason = access(file.path, R_OK) == 0 ? "\(error.localizedDescription)" : "permission denied"
+            throw CommandFailure(.input, "\(file.path): cannot be read: \(reason)")
+        }
     }
 
     /// Writes the file atomically, 0600 from its first byte, inside a folder made private first

@@ -72,7 +72,7 @@ enum FormSubmission {
             return CommandFailure(.input, prefix + error.description)
         case let error as OfflineStoreError:
             if case .notCached = error { return CommandFailure(.notFound, prefix + "not in the offline cache (\(error))") }
-            return CommandFailure(.server, prefix + "\(error)")
+            return CommandFailure(.input, prefix + "offline cache: \(error)")
         case let error as SubmitError:
             switch error {
             case .rejectedKeptInQueue(let queueId, let reason):
