@@ -39,6 +39,7 @@ struct BookmarksCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        try InputLimits.notNegative(folderId, "--folder-id")
         if opensScreen { return try await runScreen() }
         let format = try OutputFormat.resolve(format, allowed: [.json, .text])
         try await connection.withCacheReadingConnection(policy: offlinePolicy) { connection in

@@ -71,6 +71,9 @@ struct GalleryCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        try InputLimits.notNegative(folderId, "--folder-id")
+        try InputLimits.positive(repositoryId, "--repository-id")
+        try InputLimits.positive(delete, "--delete")
         if opensScreen { return try await runScreen() }
         let format = try OutputFormat.resolve(format, allowed: [.json, .text])
         if let upload, !FileManager.default.isReadableFile(atPath: upload) {
