@@ -3,6 +3,7 @@ import Foundation
 import Logging
 import NIOCore
 import NIOHTTP1
+import NIOSSL
 
 /// A complete HTTP answer.
 struct HTTPAnswer: Sendable {
@@ -20,13 +21,20 @@ final class HTTPTransport: Sendable {
     /// Removed from every error this layer produces (the forms of the session's credentials).
     let secrets: [String]
 
-    init(options: PortalSession.Options, logger: Logger, secrets: [String]) {
+    /// `tls`: the configuration of an `https://` portal (``TLSTrust``), whose failed connection
+    /// attempts fail the request at once: a certificate that is not trusted stays so, and
+    /// retrying it until the connect timeout only hides the reason.
+    init(options: PortalSession.Options, logger: Logger, secrets: [String], tls: TLSConfiguration? = nil) {
         var configuration = HTTPClient.Configuration(
             redirectConfiguration: .disallow,
             timeout: .init(connect: (options.connectTimeout ?? options.timeout).timeAmount, read: options.timeout.timeAmount, write: options.timeout.timeAmount),
             decompression: .disabled
         )
         configuration.httpVersion = .automatic
+        if let tls {
+            configuration.tlsConfiguration = tls
+            configuration.connectionPool.retryConnectionEstablishment = false
+        }
         self.client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
         self.options = options
         self.logger = logger
@@ -104,6 +112,7 @@ final class HTTPTransport: Sendable {
             return PortalError(kind: .server, message: "the portal's HTTP answer is malformed (\(error))")
         }
         if Task.isCancelled { return CancellationError() }
+        if let failure = TLSTrust.failure(error) { return failure }
         let text = String(describing: error)
         if text.contains("connectionRefused") || text.contains("Connection refused") || text.contains("ECONNREFUSED") {
             return PortalError(kind: .network, message: "the portal refused the connection")

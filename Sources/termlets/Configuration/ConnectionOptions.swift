@@ -26,7 +26,7 @@ struct ConnectionOptions: ParsableArguments {
     @Option(name: .customLong("config-dir"), help: "Folder of the stored server context and settings.")
     var configDirectory: String?
 
-    @Flag(help: "Allow sending credentials over plain http:// to a host other than this machine.")
+    @Flag(help: "Allow sending credentials over plain http:// to a host other than this machine, and accept an https:// certificate that cannot be verified.")
     var insecure = false
 }
 

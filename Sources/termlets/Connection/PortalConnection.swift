@@ -101,7 +101,7 @@ final class PortalConnection: Sendable {
             return PortalConnection(
                 session: session, user: loggedIn, groupId: groupId, version: version, settings: settings, emulator: emulator,
                 password: password)
-        } catch let error as PortalError where allowOffline && error.kind == .network {
+        } catch let error as PortalError where allowOffline && error.kind == .network && !error.isUntrustedCertificate {
             try? await session.shutdown()
             return try await offline(settings, context: context, user: user, password: password, emulator: emulator)
         } catch {
