@@ -190,8 +190,8 @@ struct FaultsTests {
             loopback.terminate(grace: 2)
             elsewhere.terminate(grace: 2)
         }
-        let untrusted = "error: network: the portal's TLS certificate is not trusted (self-signed / unknown issuer / expired / "
-            + "wrong host name); use a trusted certificate, SSL_CERT_FILE for a private CA, or --insecure\n"
+        let untrusted = "error: network: the portal's TLS certificate is not trusted (self-signed); "
+            + "use a trusted certificate, SSL_CERT_FILE for a private CA, or --insecure\n"
         func run(_ arguments: [String], _ url: String, _ environment: [String: String] = [:]) async throws -> (ProcessResult, TimeInterval) {
             let started = Date()
             let result = try await home.run(
@@ -207,7 +207,8 @@ struct FaultsTests {
             #expect(seconds < 8, "\(arguments) took \(seconds) s")
         }
         let (wrongHost, _) = try await run(["login"], elsewhereURL, ["SSL_CERT_FILE": folder.path + "/elsewhere.pem"])
-        #expect(wrongHost.stderr.hasPrefix("error: network: the portal's TLS certificate is not trusted (wrong host name"), "\(wrongHost.stderr)")
+        #expect(wrongHost.stderr.hasPrefix("error: network: the portal's TLS certificate is not trusted ("), "\(wrongHost.stderr)")
+        #expect(wrongHost.stderr.contains("wrong host name: issued for portal.test"), "\(wrongHost.stderr)")
         let (missing, _) = try await run(["login"], loopbackURL, ["SSL_CERT_FILE": folder.path + "/none.pem"])
         #expect(missing.stderr.hasPrefix("error: input: ") && missing.stderr.contains("SSL_CERT_FILE"), "\(missing.stderr)")
 

@@ -64,7 +64,10 @@ final class HTTPTransport: Sendable {
             logger.debug("\(method.rawValue) \(Self.loggable(url))\(label.map { " " + $0 } ?? "") -> \(status) (\(bytes.count) bytes, \(ContinuousClock.now - started))")
             return HTTPAnswer(status: status, headers: response.headers, body: bytes)
         } catch {
-            let mapped = redact(Self.map(error, maxBytes: options.maxResponseBytes))
+            var mapped = redact(Self.map(error, maxBytes: options.maxResponseBytes))
+            if let failure = mapped as? PortalError, failure.isUntrustedCertificate {
+                mapped = await TLSDiagnosis.explained(failure, url: url)
+            }
             logger.debug("\(method.rawValue) \(Self.loggable(url))\(label.map { " " + $0 } ?? "") failed: \(String(describing: mapped))")
             throw mapped
         }
