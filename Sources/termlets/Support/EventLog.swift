@@ -4,9 +4,11 @@ import Screenlets
 /// `--events FILE`: a screenlet's events as JSON lines, appended as they happen.
 final class EventLog: Sendable {
     private let handle: FileHandle
+    private let path: String
 
     /// Creates (or truncates) `path`, a regular file readable by the user alone; `-` is standard error.
     init(path: String) throws(CommandFailure) {
+        self.path = path
         if path == "-" {
             handle = FileHandle.standardError
             return
@@ -16,8 +18,14 @@ final class EventLog: Sendable {
 
     /// Writes every event of `events` until the stream ends; run it in a task.
     func record<Event: JSONLineEvent>(_ events: AsyncStream<Event>) async {
-        for await event in events {
-            handle.write(Data(event.jsonLine.utf8))
+        var failed = false
+        for await event in events where !failed {
+            do {
+                try handle.write(contentsOf: Data(event.jsonLine.utf8))
+            } catch {
+                failed = true
+                PrivateFile.warnWriteFailure(path, error)
+            }
         }
     }
 

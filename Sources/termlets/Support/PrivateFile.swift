@@ -99,6 +99,13 @@ enum PrivateFile {
         return FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
     }
 
+    /// A log that could be opened but not written (the disk filled up): one warning, never a crash;
+    /// the command's own result is unaffected.
+    static func warnWriteFailure(_ path: String, _ error: any Error) {
+        let reason = (error as NSError).localizedDescription
+        warnOnStandardError("warning: --events \(path): cannot be written (\(reason)); later events are not recorded")
+    }
+
     static func warnOnStandardError(_ line: String) {
         FileHandle.standardError.write(Data((line.inertForTerminal() + "\n").utf8))
     }
