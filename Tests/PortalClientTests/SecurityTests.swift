@@ -37,7 +37,10 @@ struct SecurityTests {
     }
 
     @Test func malformedServerURLs() {
-        for url in ["ftp://x", "https://user:pw@portal.example.com", "https://portal.example.com/?a=b", "file:///tmp"] {
+        for url in [
+            "ftp://x", "https://user:pw@portal.example.com", "https://portal.example.com/?a=b", "file:///tmp",
+            "http://127.0.0.1:65536", "http://127.0.0.1:99999", "http://127.0.0.1:0",
+        ] {
             #expect(throws: PortalError.self) { try PortalSession(context: ServerContext(serverURL: URL(string: url)!), credentials: nil) }
         }
     }

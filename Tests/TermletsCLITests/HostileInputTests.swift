@@ -191,6 +191,8 @@ struct HostileInputTests {
             (["list", "--record-set-id", "40001", "--server", "https://" + String(repeating: "h", count: 5_000)], [:],
              "the server URL is too long"),
             (["list", "--record-set-id", "abc"], [:], "'abc' is invalid for '--record-set-id"),
+            (["list", "--record-set-id", "40001", "--server", "http://127.0.0.1:99999"], [:], "the port must be from 1 to 65535"),
+            (["list", "--record-set-id", "40001", "--server", "http://127.0.0.1:65536"], [:], "the port must be from 1 to 65535"),
             (["list", "--record-set-id", "40001", "--events", fifo, "--format", "json"], [:], "--events \(fifo): cannot be written"),
             (["list", "--record-set-id", "40001", "--events", "/dev/full", "--format", "json"], [:], "--events /dev/full: cannot be written"),
             (["form", "--record-set-id", "40001", "--events", "/dev/full", "--format", "json"], [:], "--events /dev/full: cannot be written"),

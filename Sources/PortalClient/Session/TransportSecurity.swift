@@ -19,6 +19,9 @@ enum TransportSecurity {
         if components.user != nil || components.password != nil {
             throw PortalError(kind: .input, message: "the server URL must not contain a user name or password; use the login options")
         }
+        if let port = components.port, !(1...65_535).contains(port) {
+            throw PortalError(kind: .input, message: "the server URL's port must be from 1 to 65535")
+        }
         if components.query != nil || components.fragment != nil {
             throw PortalError(kind: .input, message: "the server URL must not contain a query or a fragment")
         }

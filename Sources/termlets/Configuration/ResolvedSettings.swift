@@ -85,6 +85,9 @@ struct ResolvedSettings: Sendable {
         else {
             throw CommandFailure(.input, "server \(text): expected a URL such as https://portal.example.com")
         }
+        if let port = url.port, !(1...65_535).contains(port) {
+            throw CommandFailure(.input, "server \(text): the port must be from 1 to 65535")
+        }
         return url
     }
 

@@ -47,7 +47,8 @@ enum PrivateFile {
         throws(CommandFailure)
     {
         var status = stat()
-        if lstat(folder.path, &status) != 0 {
+        // Followed if a link (a config folder kept with the user's dotfiles); its target is checked.
+        if stat(folder.path, &status) != 0 {
             do {
                 try FileManager.default.createDirectory(
                     at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
