@@ -224,5 +224,11 @@ struct HostileInputTests {
         let onFolder = try await home.run(["list", "--record-set-id", "40001", "--format", "json"])
         #expect(onFolder.status == 1)
         #expect(onFolder.stderr == "error: input: \(configFile.path): not a regular file\n", "\(onFolder.stderr)")
+        // Numbers in it are checked like the options they stand for.
+        try FileManager.default.removeItem(at: configFile)
+        try home.storeSettings(["groupId": -5])
+        let negative = try await home.run(["list", "--record-set-id", "40001", "--format", "json"])
+        #expect(negative.status == 1)
+        #expect(negative.stderr == "error: input: \(configFile.path): groupId must be a positive number\n", "\(negative.stderr)")
     }
 }

@@ -44,6 +44,11 @@ struct ResolvedSettings: Sendable {
         }
         // The stored user and password belong to the stored server only.
         let storedServerApplies = serverText == stored.server
+        if storedServerApplies {
+            let file = configDirectory.appendingPathComponent(StoredConfiguration.fileName).path
+            try InputLimits.positive(stored.companyID, "\(file): companyId")
+            try InputLimits.positive(stored.groupID, "\(file): groupId")
+        }
         let user = options.user ?? environment["TERMLETS_USER"].nonEmpty ?? (storedServerApplies ? stored.user : nil)
         let password = environment["TERMLETS_PASSWORD"].nonEmpty ?? (storedServerApplies ? stored.password : nil)
         try InputLimits.length(user, "the user", max: InputLimits.maxUserLength)
