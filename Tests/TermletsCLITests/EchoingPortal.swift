@@ -5,16 +5,16 @@ import Glibc
 #endif
 
 /// A hostile portal on a loopback port: it reads each HTTP request and answers with whatever
-/// `answer` makes of the request's head (e.g. an error that echoes the `Authorization` header),
-/// then closes the connection. Plain sockets on a thread of its own; ``stop()`` ends it.
+/// `answer` makes of the request's head and body (e.g. an error that echoes the `Authorization`
+/// header), then closes the connection. Plain sockets on a thread of its own; ``stop()`` ends it.
 final class EchoingPortal: @unchecked Sendable {
     private let listener: Int32
     let port: UInt16
-    private let answer: @Sendable (_ head: String) -> (status: Int, body: String)
+    private let answer: @Sendable (_ head: String, _ body: String) -> (status: Int, body: String)
 
     var url: String { "http://127.0.0.1:\(port)" }
 
-    init(answer: @escaping @Sendable (_ head: String) -> (status: Int, body: String)) throws {
+    init(answer: @escaping @Sendable (_ head: String, _ body: String) -> (status: Int, body: String)) throws {
         self.answer = answer
         let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard listener >= 0 else { throw SilentListener.Failure(description: "socket: \(errno)") }
@@ -72,7 +72,8 @@ final class EchoingPortal: @unchecked Sendable {
             }
         }
         let head = String(decoding: received[0..<(headEnd ?? received.count)], as: UTF8.self)
-        let (status, body) = answer(head)
+        let requestBody = String(decoding: received[(headEnd ?? received.count)...], as: UTF8.self)
+        let (status, body) = answer(head, requestBody)
         let bytes = Array(body.utf8)
         let response = "HTTP/1.1 \(status) Answer\r\nContent-Type: application/json\r\nContent-Length: \(bytes.count)\r\n"
             + "Connection: close\r\n\r\n"

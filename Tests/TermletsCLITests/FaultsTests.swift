@@ -227,7 +227,7 @@ struct FaultsTests {
 
     /// A loopback port nothing listens on now.
     static func freePort() throws -> UInt16 {
-        let listener = try EchoingPortal { _ in (204, "") }
+        let listener = try EchoingPortal { _, _ in (204, "") }
         defer { listener.stop() }
         return listener.port
     }
