@@ -231,4 +231,22 @@ struct HostileInputTests {
         #expect(negative.status == 1)
         #expect(negative.stderr == "error: input: \(configFile.path): groupId must be a positive number\n", "\(negative.stderr)")
     }
+
+    /// Issue 12, item 14: a damaged offline cache was reported as a `server` failure; it is the
+    /// user's local data, so it is one `input` line naming what is damaged.
+    @Test(.timeLimit(.minutes(3)))
+    func aDamagedCacheIsAnInputError() async throws {
+        let sqlite = URL(fileURLWithPath: "/usr/bin/sqlite3")
+        try #require(FileManager.default.isExecutableFile(atPath: sqlite.path), "sqlite3 is needed to damage the cache")
+        let home = try CLIHome()
+        #expect(try await home.run(["list", "--record-set-id", "40001", "--format", "json"]).status == 0)
+        let database = try #require(home.directory.allFiles().first { $0.lastPathComponent == "cache.sqlite" && $0.path.contains("/embedded") })
+        let damaged = try await ProcessRunner.run(
+            sqlite, [database.path, "UPDATE entry SET value = '{{{ damaged' WHERE collection = 'DDLDefinitions'"])
+        #expect(damaged.status == 0, "\(damaged.stderr)")
+        let result = try await home.run(["list", "--record-set-id", "40001", "--offline-policy", "cache-only", "--format", "json"])
+        #expect(result.status == 1)
+        #expect(result.stderr.hasPrefix("error: input: record set 40001: offline cache: damaged cache value"), "\(result.stderr)")
+        #expect(result.stderr.split(separator: "\n").count == 1)
+    }
 }
