@@ -171,6 +171,20 @@ struct SecretsTests {
         let configMode = try FileManager.default.attributesOfItem(atPath: folder.path + "/config.json")[.posixPermissions] as? NSNumber
         #expect(configMode?.intValue == 0o600)
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["config.json"], "no temporary file is left")
+
+        // A shared sticky folder (like /tmp) is never changed: saving the password there is refused.
+        let shared = home.directory.path("shared")
+        try FileManager.default.createDirectory(at: shared, withIntermediateDirectories: true)
+        #expect(chmod(shared.path, 0o1777) == 0)
+        let refused = try await ProcessRunner.termlets(
+            ["login", "--save-password", "--format", "json", "--config-dir", shared.path, "--cache-dir", home.directory.path("cache").path]
+                + portal.server(user: Self.user),
+            environment: Self.environment, stdin: nil, timeout: 120)
+        #expect(refused.status == 1)
+        #expect(refused.stderr.hasPrefix("error: input: \(shared.path) can be read by other users"), "\(refused.stderr)")
+        let sharedMode = try FileManager.default.attributesOfItem(atPath: shared.path)[.posixPermissions] as? NSNumber
+        #expect(sharedMode?.intValue == 0o1777)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: shared.path).isEmpty)
     }
 
     /// Issue 12, item 2: `localhost.` and `127.0.0.1.` are resolved through DNS, so they are not

@@ -42,7 +42,7 @@ enum PrivateFile {
 
     /// Creates `folder` (and its parents) with mode 0700. An existing folder that others can read,
     /// write or enter is tightened to 0700 before anything is written into it, with a warning; a
-    /// folder that cannot be tightened (another user's) is refused.
+    /// folder that cannot be tightened (another user's, or a shared sticky one such as /tmp) is refused.
     static func ensurePrivateFolder(_ folder: URL, warn: (String) -> Void = PrivateFile.warnOnStandardError)
         throws(CommandFailure)
     {
@@ -65,7 +65,8 @@ enum PrivateFile {
         }
         let mode = status.st_mode & 0o777
         guard mode & 0o077 != 0 else { return }
-        guard status.st_uid == geteuid(), chmod(folder.path, 0o700) == 0 else {
+        // A sticky folder (/tmp) is shared by design: never changed, refused.
+        guard status.st_uid == geteuid(), status.st_mode & S_ISVTX == 0, chmod(folder.path, 0o700) == 0 else {
             throw CommandFailure(
                 .input,
                 "\(folder.path) can be read by other users (mode \(String(mode, radix: 8))) and cannot be made private; "
