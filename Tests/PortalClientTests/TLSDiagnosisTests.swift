@@ -34,6 +34,12 @@ struct TLSDiagnosisTests {
         #expect(elsewhere == ["self-signed", "wrong host name: issued for 127.0.0.1, *.portal.test"], "\(elsewhere)")
     }
 
+    @Test func anIPv6AddressIsNamedAndMatched() async throws {
+        let certificate = try await Self.certificate(subjectAltName: "IP:::1")
+        #expect(TLSDiagnosis.names(of: certificate) == ["::1"])
+        #expect(TLSDiagnosis.reasons(certificate, host: "[::1]", now: Date()) == ["self-signed"])
+    }
+
     @Test func hostNameMatching() {
         #expect(TLSDiagnosis.matches("*.example.com", host: "a.example.com"))
         #expect(!TLSDiagnosis.matches("*.example.com", host: "a.b.example.com"))

@@ -82,7 +82,8 @@ enum TLSDiagnosis {
         guard bytes.count == 16 else { return "?" }
         withUnsafeMutableBytes(of: &raw) { $0.copyBytes(from: bytes) }
         var text = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN))
-        return inet_ntop(AF_INET6, &raw, &text, socklen_t(text.count)) != nil ? String(cString: text) : "?"
+        guard inet_ntop(AF_INET6, &raw, &text, socklen_t(text.count)) != nil else { return "?" }
+        return String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     private static func ipBytes(_ text: String) -> [UInt8]? {
