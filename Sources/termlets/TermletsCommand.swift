@@ -38,7 +38,14 @@ struct TermletsCommand: AsyncParsableCommand {
             Console.err(failure.line + "\n")
             Foundation.exit(1)
         } catch {
-            exit(withError: error)
+            // A command line the parser refuses (a missing or malformed value) is the contract's
+            // one-line `input` failure; help and version requests keep the parser's own output.
+            guard exitCode(for: error) == .validationFailure else { exit(withError: error) }
+            var message = self.message(for: error)
+            if message.hasPrefix("Error: ") { message.removeFirst("Error: ".count) }
+            let firstLine = message.split(separator: "\n").first.map(String.init) ?? message
+            Console.err(CommandFailure(.input, firstLine).line + "\n")
+            Foundation.exit(1)
         }
     }
 }

@@ -46,4 +46,13 @@ struct PageLayoutTests {
         #expect(PageRequest(page: 0, layout: layout) == PageRequest(page: 0, start: 0, end: 50, computeRowCount: true))
         #expect(PageRequest(page: 2, layout: layout) == PageRequest(page: 2, start: 75, end: 100, computeRowCount: false))
     }
+
+    /// Issue 12, item 13: `list --page 4611686018427387904` overflowed here (SIGILL); a huge page
+    /// now lies past every row instead.
+    @Test func hugePagesSaturateInsteadOfOverflowing() {
+        for page in [4_611_686_018_427_387_904, Int.max - 1, Int.max] {
+            #expect(layout.firstRow(ofPage: page) == Int.max)
+            #expect(layout.rows(ofPage: page).isEmpty)
+        }
+    }
 }

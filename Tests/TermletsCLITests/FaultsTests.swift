@@ -3,6 +3,10 @@ import Foundation
 import Testing
 import TermletsTestSupport
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// The real binary against `termlets portal` while the portal misbehaves (latency spikes,
 /// injected 500s, dropped and half-written answers, offline): every command ends within its time
 /// limit with its result, a queued write or one clear `error: <kind>: …` line; once the faults
@@ -122,6 +126,121 @@ struct FaultsTests {
                 #expect(counts["\(prefix) \(index)"] == 1, "\(prefix) \(index): \(counts["\(prefix) \(index)"] ?? 0)")
             }
         }
+    }
+
+    /// Issue 12, item 15: a write queued while the portal is offline printed `"workflowStatus": null`;
+    /// it says the status the record will have: `draft` with `--draft`, else `approved`.
+    @Test(.timeLimit(.minutes(5)))
+    func aQueuedWriteShowsTheWorkflowStatusItWillHave() async throws {
+        let home = try CLIHome()
+        let portal = try await TestPortal.start(home)
+        defer { portal.stop() }
+        let server = portal.server()
+        #expect(try await home.run(["form", "--record-set-id", "40001", "--offline-policy", "remote-first", "--format", "json"] + server, environment: Self.env).status == 0)
+        try await portal.setFaults(["offline": true])
+        let cases: [(flags: [String], expected: String)] = [([], "approved"), (["--draft"], "draft")]
+        for (flags, expected) in cases {
+            let result = try await home.run(
+                ["form", "--record-set-id", "40001", "--set", "Title=queued \(expected)", "--submit", "--offline-policy", "cache-first",
+                 "--format", "json"] + flags + server, environment: Self.env)
+            #expect(result.status == 0, "\(result.stderr)")
+            let json = try JSONValue.parse(result.stdout)
+            #expect(json["status"] == "queued", "\(result.stdout)")
+            #expect(json["workflowStatus"]?.stringValue == expected, "\(result.stdout)")
+        }
+    }
+
+    /// Issue 12, item 7: a certificate the client does not trust took 15–30 s (the connection
+    /// retried until the connect timeout) and printed a raw `handshakeFailed(NIOSSL…)`. Now it fails
+    /// at once, in words, and is not taken for an offline portal; `SSL_CERT_FILE`/`SSL_CERT_DIR`
+    /// trust a private CA and `--insecure` accepts any certificate. Real TLS servers on loopback
+    /// (`openssl s_server`, certificates made at test time).
+    @Test(.timeLimit(.minutes(5)))
+    func anUntrustedCertificateFailsAtOnceInWords() async throws {
+        let openssl = URL(fileURLWithPath: "/usr/bin/openssl")
+        try #require(FileManager.default.isExecutableFile(atPath: openssl.path), "openssl is needed to make test certificates")
+        let home = try CLIHome()
+        let folder = home.directory.path("tls")
+        let hashed = folder.appendingPathComponent("hashed")
+        try FileManager.default.createDirectory(at: hashed, withIntermediateDirectories: true)
+        func certificate(_ name: String, subjectAltName: String) async throws {
+            let made = try await ProcessRunner.run(openssl, [
+                "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2", "-subj", "/CN=termlets-test",
+                "-keyout", folder.path + "/\(name).key", "-out", folder.path + "/\(name).pem", "-addext", "subjectAltName=\(subjectAltName)",
+            ])
+            #expect(made.status == 0, "\(made.stderr)")
+        }
+        try await certificate("loopback", subjectAltName: "IP:127.0.0.1")
+        try await certificate("elsewhere", subjectAltName: "DNS:portal.test")
+        try FileManager.default.copyItem(at: folder.appendingPathComponent("loopback.pem"), to: hashed.appendingPathComponent("loopback.pem"))
+        #expect(try await ProcessRunner.run(openssl, ["rehash", hashed.path]).status == 0)
+
+        func serve(_ name: String) async throws -> (SpawnedProcess, String) {
+            let port = try Self.freePort()
+            let server = try SpawnedProcess(openssl, [
+                "s_server", "-quiet", "-www", "-accept", "127.0.0.1:\(port)",
+                "-key", folder.path + "/\(name).key", "-cert", folder.path + "/\(name).pem",
+            ])
+            _ = try await waitFor("openssl s_server on \(port)", timeout: 30) { Self.accepts(port) ? true : nil }
+            return (server, "https://127.0.0.1:\(port)")
+        }
+        let (loopback, loopbackURL) = try await serve("loopback")
+        let (elsewhere, elsewhereURL) = try await serve("elsewhere")
+        defer {
+            loopback.terminate(grace: 2)
+            elsewhere.terminate(grace: 2)
+        }
+        let untrusted = "error: network: the portal's TLS certificate is not trusted (self-signed); "
+            + "use a trusted certificate, SSL_CERT_FILE for a private CA, or --insecure\n"
+        func run(_ arguments: [String], _ url: String, _ environment: [String: String] = [:]) async throws -> (ProcessResult, TimeInterval) {
+            let started = Date()
+            let result = try await home.run(
+                arguments + ["--server", url, "--user", "test@liferay.com"], environment: environment.merging(Self.env) { $1 })
+            return (result, Date().timeIntervalSince(started))
+        }
+
+        // Not trusted: at once, in words, for login and for a command that could answer offline.
+        for arguments in [["login"], ["list", "--record-set-id", "40001", "--format", "json"]] {
+            let (result, seconds) = try await run(arguments, loopbackURL)
+            #expect(result.status == 1)
+            #expect(result.stderr == untrusted, "\(arguments): \(result.stderr)")
+            #expect(seconds < 8, "\(arguments) took \(seconds) s")
+        }
+        let (wrongHost, _) = try await run(["login"], elsewhereURL, ["SSL_CERT_FILE": folder.path + "/elsewhere.pem"])
+        #expect(wrongHost.stderr.hasPrefix("error: network: the portal's TLS certificate is not trusted ("), "\(wrongHost.stderr)")
+        #expect(wrongHost.stderr.contains("wrong host name: issued for portal.test"), "\(wrongHost.stderr)")
+        let (missing, _) = try await run(["login"], loopbackURL, ["SSL_CERT_FILE": folder.path + "/none.pem"])
+        #expect(missing.stderr.hasPrefix("error: input: ") && missing.stderr.contains("SSL_CERT_FILE"), "\(missing.stderr)")
+
+        // Trusted through SSL_CERT_FILE, SSL_CERT_DIR or --insecure: the handshake succeeds, and what
+        // follows is openssl's non-portal answer (no TLS failure; the list finds nothing cached).
+        let accepted: [([String], [String: String])] = [
+            ([], ["SSL_CERT_FILE": folder.path + "/loopback.pem"]), ([], ["SSL_CERT_DIR": hashed.path]), (["--insecure"], [:]),
+        ]
+        for (extra, environment) in accepted {
+            let (result, _) = try await run(["list", "--record-set-id", "40001", "--format", "json"] + extra, loopbackURL, environment)
+            #expect(result.status == 1)
+            #expect(!result.stderr.contains("TLS"), "\(extra) \(environment): \(result.stderr)")
+            #expect(!result.stderr.contains("NIOSSL") && !result.stderr.contains("handshake"), "\(result.stderr)")
+        }
+    }
+
+    /// A loopback port nothing listens on now.
+    static func freePort() throws -> UInt16 {
+        let listener = try EchoingPortal { _, _ in (204, "") }
+        defer { listener.stop() }
+        return listener.port
+    }
+
+    /// Whether a TCP connection to the loopback port succeeds.
+    static func accepts(_ port: UInt16) -> Bool {
+        let probe = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard probe >= 0 else { return false }
+        defer { close(probe) }
+        var address = SilentListener.loopback(port)
+        return withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(probe, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        } == 0
     }
 
     static func queue(_ home: CLIHome, server: [String], prefix: String, count: Int) async throws -> [String] {

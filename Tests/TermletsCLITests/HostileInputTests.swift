@@ -159,4 +159,94 @@ struct HostileInputTests {
         let longest = result.stdout.split(separator: "\n").map(\.count).max() ?? 0
         #expect(longest < 10_000, "a 200,000-character value is cut in the table (longest line \(longest))")
     }
+
+    /// Issue 12, items 13 and 14: numbers, sizes and local files that crashed the program (SIGILL
+    /// on an overflow, a fatal error in the HTTP client) or failed silently or with the argument
+    /// parser's usage text each give one `error: input: …` line naming the thing, exit 1.
+    @Test(.timeLimit(.minutes(5)))
+    func badLocalInputIsOneInputLineNeverACrash() async throws {
+        let home = try CLIHome()
+        let folder = home.directory.path("bad")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let fifo = folder.appendingPathComponent("events.fifo").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let longUser = String(repeating: "u", count: 60_000)
+        let unreachable = ["--server", "http://127.0.0.1:9"]
+        let cases: [(arguments: [String], environment: [String: String], expected: String)] = [
+            (["list", "--record-set-id", "40001", "--page", "4611686018427387904"], [:], "--page must be at most"),
+            (["list", "--record-set-id", "40001", "--page", "9223372036854775807"], [:], "--page must be at most"),
+            (["gallery", "--list", "--page", "4611686018427387904"], [:], "--page must be at most"),
+            (["list", "--record-set-id", "-1"], [:], "--record-set-id must be a positive number"),
+            (["list", "--record-set-id=-1"], [:], "--record-set-id must be a positive number"),
+            (["list", "--record-set-id", "0"], [:], "--record-set-id must be a positive number"),
+            (["form", "--record-set-id", "40001", "--record-id", "-7"], [:], "--record-id must be a positive number"),
+            (["list", "--record-set-id", "40001", "--company-id", "-1"], [:], "--company-id must be a positive number"),
+            (["gallery", "--list", "--folder-id", "-2"], [:], "--folder-id must be 0 or a positive number"),
+            (["gallery", "--delete", "-2"], [:], "--delete must be a positive number"),
+            (["bookmarks", "--folder-id", "-1", "--format", "json"], [:], "--folder-id must be 0 or a positive number"),
+            (["list", "--record-set-id", "40001", "--first-page-size", "-3"], [:], "page sizes must be between 1 and 1000"),
+            (["list", "--record-set-id", "40001", "--user", longUser] + unreachable, ["TERMLETS_PASSWORD": "x"], "the user is too long"),
+            (["list", "--record-set-id", "40001", "--user", "a@b.c"] + unreachable,
+             ["TERMLETS_PASSWORD": String(repeating: "p", count: 100_000)], "the password is too long"),
+            (["list", "--record-set-id", "40001", "--server", "https://" + String(repeating: "h", count: 5_000)], [:],
+             "the server URL is too long"),
+            (["list", "--record-set-id", "abc"], [:], "'abc' is invalid for '--record-set-id"),
+            (["list", "--record-set-id", "40001", "--server", "http://127.0.0.1:99999"], [:], "the port must be from 1 to 65535"),
+            (["list", "--record-set-id", "40001", "--server", "http://127.0.0.1:65536"], [:], "the port must be from 1 to 65535"),
+            (["list", "--record-set-id", "40001", "--events", fifo, "--format", "json"], [:], "--events \(fifo): cannot be written"),
+            (["list", "--record-set-id", "40001", "--events", "/dev/full", "--format", "json"], [:], "--events /dev/full: cannot be written"),
+            (["form", "--record-set-id", "40001", "--events", "/dev/full", "--format", "json"], [:], "--events /dev/full: cannot be written"),
+        ]
+        for (arguments, environment, expected) in cases {
+            let result = try await home.run(arguments, environment: environment)
+            let shown = arguments.map { $0.count > 60 ? String($0.prefix(20)) + "…(\($0.count))" : $0 }.joined(separator: " ")
+            #expect(result.status == 1, "\(shown): exit \(result.status)")
+            #expect(result.stderr.hasPrefix("error: input: "), "\(shown): \(result.stderr.prefix(300))")
+            #expect(result.stderr.contains(expected), "\(shown): \(result.stderr.prefix(300))")
+            #expect(result.stderr.split(separator: "\n").count == 1, "\(shown): one line: \(result.stderr.prefix(300))")
+        }
+
+        let portal = try await ProcessRunner.termlets(
+            ["portal", "--port", "0", "--data", folder.path, "--latency-ms", "9223372036854775807"], environment: [:], stdin: nil, timeout: 60)
+        #expect(portal.status == 1)
+        #expect(portal.stderr.hasPrefix("error: input: --latency-ms"), "\(portal.stderr)")
+
+        // A config.json that is a FIFO (never waited on) or a folder is named, not ignored.
+        let config = home.directory.path("config")
+        try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
+        let configFile = config.appendingPathComponent("config.json")
+        #expect(mkfifo(configFile.path, 0o600) == 0)
+        let onFifo = try await home.run(["list", "--record-set-id", "40001", "--format", "json"])
+        #expect(onFifo.status == 1)
+        #expect(onFifo.stderr == "error: input: \(configFile.path): not a regular file\n", "\(onFifo.stderr)")
+        try FileManager.default.removeItem(at: configFile)
+        try FileManager.default.createDirectory(at: configFile, withIntermediateDirectories: true)
+        let onFolder = try await home.run(["list", "--record-set-id", "40001", "--format", "json"])
+        #expect(onFolder.status == 1)
+        #expect(onFolder.stderr == "error: input: \(configFile.path): not a regular file\n", "\(onFolder.stderr)")
+        // Numbers in it are checked like the options they stand for.
+        try FileManager.default.removeItem(at: configFile)
+        try home.storeSettings(["groupId": -5])
+        let negative = try await home.run(["list", "--record-set-id", "40001", "--format", "json"])
+        #expect(negative.status == 1)
+        #expect(negative.stderr == "error: input: \(configFile.path): groupId must be a positive number\n", "\(negative.stderr)")
+    }
+
+    /// Issue 12, item 14: a damaged offline cache was reported as a `server` failure; it is the
+    /// user's local data, so it is one `input` line naming what is damaged.
+    @Test(.timeLimit(.minutes(3)))
+    func aDamagedCacheIsAnInputError() async throws {
+        let sqlite = URL(fileURLWithPath: "/usr/bin/sqlite3")
+        try #require(FileManager.default.isExecutableFile(atPath: sqlite.path), "sqlite3 is needed to damage the cache")
+        let home = try CLIHome()
+        #expect(try await home.run(["list", "--record-set-id", "40001", "--format", "json"]).status == 0)
+        let database = try #require(home.directory.allFiles().first { $0.lastPathComponent == "cache.sqlite" && $0.path.contains("/embedded") })
+        let damaged = try await ProcessRunner.run(
+            sqlite, [database.path, "UPDATE entry SET value = '{{{ damaged' WHERE collection = 'DDLDefinitions'"])
+        #expect(damaged.status == 0, "\(damaged.stderr)")
+        let result = try await home.run(["list", "--record-set-id", "40001", "--offline-policy", "cache-only", "--format", "json"])
+        #expect(result.status == 1)
+        #expect(result.stderr.hasPrefix("error: input: record set 40001: offline cache: damaged cache value"), "\(result.stderr)")
+        #expect(result.stderr.split(separator: "\n").count == 1)
+    }
 }

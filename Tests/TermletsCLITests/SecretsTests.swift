@@ -3,6 +3,10 @@ import Foundation
 import Testing
 import TermletsTestSupport
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// The password never appears in output, `--events` files, the cache, crash output or the process
 /// list; config and cache files are the user's alone. A seeded user with a password no other data
 /// contains makes a leak findable by a plain byte search.
@@ -135,5 +139,146 @@ struct SecretsTests {
         let output = running.standardOutput() + running.standardError()
         #expect(output.contains("Signal 11") || output.contains("crashed"), "a crash report was printed")
         #expect(Self.leaks(in: output).isEmpty, "the crash output holds the password")
+    }
+
+    /// Issue 12, item 1: `login` wrote config.json through a temporary file others could read, and
+    /// left a config folder made by hand at 0755. A watcher polling the folder through repeated
+    /// logins never sees a file others could read; the folder is made private, with a warning.
+    @Test(.timeLimit(.minutes(5)))
+    func theConfigFileIsPrivateFromItsFirstByte() async throws {
+        let home = try CLIHome()
+        let portal = try await TestPortal.start(home, seed: Self.seed)
+        defer { portal.stop() }
+        let folder = home.directory.path("config")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        #expect(chmod(folder.path, 0o755) == 0)
+        let watcher = FolderModeWatcher(folder.path)
+        for round in 0..<10 {
+            let login = try await home.run(
+                ["login", "--save-password", "--format", "json"] + portal.server(user: Self.user), environment: Self.environment)
+            #expect(login.status == 0, "\(login.stderr)")
+            if round == 0 {
+                #expect(login.stderr.contains("warning: \(folder.path) could be read by other users"), "\(login.stderr)")
+            } else {
+                #expect(login.stderr.isEmpty, "\(login.stderr)")
+            }
+        }
+        let seen = watcher.stop()
+        #expect(watcher.polls > 10, "the watcher looked")
+        #expect(seen.isEmpty, "files others could read appeared: \(seen)")
+        let folderMode = try FileManager.default.attributesOfItem(atPath: folder.path)[.posixPermissions] as? NSNumber
+        #expect(folderMode?.intValue == 0o700)
+        let configMode = try FileManager.default.attributesOfItem(atPath: folder.path + "/config.json")[.posixPermissions] as? NSNumber
+        #expect(configMode?.intValue == 0o600)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["config.json"], "no temporary file is left")
+
+        // A shared sticky folder (like /tmp) is never changed: saving the password there is refused.
+        let shared = home.directory.path("shared")
+        try FileManager.default.createDirectory(at: shared, withIntermediateDirectories: true)
+        #expect(chmod(shared.path, 0o1777) == 0)
+        let refused = try await ProcessRunner.termlets(
+            ["login", "--save-password", "--format", "json", "--config-dir", shared.path, "--cache-dir", home.directory.path("cache").path]
+                + portal.server(user: Self.user),
+            environment: Self.environment, stdin: nil, timeout: 120)
+        #expect(refused.status == 1)
+        #expect(refused.stderr.hasPrefix("error: input: \(shared.path) can be read by other users"), "\(refused.stderr)")
+        let sharedMode = try FileManager.default.attributesOfItem(atPath: shared.path)[.posixPermissions] as? NSNumber
+        #expect(sharedMode?.intValue == 0o1777)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: shared.path).isEmpty)
+    }
+
+    /// Issue 12, item 2: `localhost.` and `127.0.0.1.` are resolved through DNS, so they are not
+    /// loopback: Basic credentials over plain http to them are refused without `--insecure`, and
+    /// nothing reaches the portal.
+    @Test(.timeLimit(.minutes(3)))
+    func plainHTTPToANameWithATrailingDotIsRefused() async throws {
+        let home = try CLIHome()
+        let portal = try await TestPortal.start(home, seed: Self.seed)
+        defer { portal.stop() }
+        let port = try #require(portal.url.split(separator: ":").last.map(String.init))
+        for host in ["localhost.", "127.0.0.1.", "LOCALHOST."] {
+            let result = try await home.run(
+                ["list", "--record-set-id", "40001", "--server", "http://\(host):\(port)", "--user", Self.user, "--format", "json"],
+                environment: Self.environment)
+            #expect(result.status == 1, "\(host): \(result.stdout)")
+            #expect(result.stderr.hasPrefix("error: input: "), "\(host): \(result.stderr)")
+            #expect(result.stderr.contains("refusing to send the password in clear text"), "\(host): \(result.stderr)")
+            #expect(result.stderr.contains("--insecure"))
+        }
+        let requests = try await portal.requests()
+        #expect(requests.isEmpty, "\(requests.count) requests reached the portal")
+    }
+
+    /// Issue 12, item 3: a portal that echoes the credentials back in an error (the `Basic` header,
+    /// the `user:password` pair, the password) has them redacted on standard error and in the
+    /// `--events` file, and a short password (`liferay`) is not cut out of ordinary words. The
+    /// hostile portal lets the login through, so the error reaches the form's events.
+    /// (`SecurityTests` checks every form on the error itself.)
+    @Test(.timeLimit(.minutes(3)))
+    func credentialsEchoedByAPortalAreRedactedInEveryForm() async throws {
+        let home = try CLIHome()
+        let user = "test@liferay.com"
+        let password = "liferay"
+        let portal = try EchoingPortal { head, body in
+            if body.contains("get-user-by-email-address") {
+                return (200, #"[{"userId": 20139, "companyId": 20116, "screenName": "test", "emailAddress": "test@liferay.com"}]"#)
+            }
+            let authorization = EchoingPortal.header("Authorization", in: head) ?? "none"
+            let text = "com.liferay.portal.kernel.exception.PortalException: refused Authorization: \(authorization) "
+                + "(\(authorization.dropFirst("Basic ".count))) for \(user):\(password), password '\(password)' "
+                + "in com.liferay.dynamic.data.lists"
+            return (500, JSONValue.object(["exception": .string(text)]).serialized())
+        }
+        defer { portal.stop() }
+        let encoded = Data("\(user):\(password)".utf8).base64EncodedString()
+        let events = home.directory.path("events.jsonl")
+        let result = try await home.run(
+            ["form", "--record-set-id", "40001", "--server", portal.url, "--user", user, "--portal-version", "7",
+             "--company-id", "20116", "--group-id", "20143", "--offline-policy", "remote-only", "--events", events.path,
+             "--format", "json"],
+            environment: ["TERMLETS_PASSWORD": password])
+        #expect(result.status == 1)
+        let logged = try String(contentsOf: events, encoding: .utf8)
+        for (name, text) in [("standard error", result.stderr), ("--events", logged)] {
+            #expect(text.contains("in com.liferay.dynamic.data.lists"), "\(name) has the portal's error: \(text)")
+            #expect(!text.contains(encoded), "\(name) holds the Basic credentials: \(text)")
+            #expect(!text.contains("\(user):\(password)"), "\(name) holds the pair: \(text)")
+            #expect(!text.contains("'\(password)'"), "\(name) holds the password: \(text)")
+            #expect(!text.contains("com.***"), "\(name) mangles ordinary words: \(text)")
+        }
+    }
+}
+
+/// Polls a folder as fast as it can from a thread of its own and remembers every file in it
+/// that others could read (mode & 077), however briefly it existed.
+final class FolderModeWatcher: @unchecked Sendable {
+    private let lock = NSLock()
+    private var running = true
+    private var seen: Set<String> = []
+    private var count = 0
+    private let done = DispatchSemaphore(value: 0)
+
+    init(_ path: String) {
+        Thread { [self] in
+            while lock.withLock({ running }) {
+                for name in (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? [] {
+                    var status = stat()
+                    if lstat(path + "/" + name, &status) == 0, status.st_mode & 0o077 != 0 {
+                        _ = lock.withLock { seen.insert("\(name) \(String(status.st_mode & 0o777, radix: 8))") }
+                    }
+                }
+                lock.withLock { count += 1 }
+            }
+            done.signal()
+        }.start()
+    }
+
+    var polls: Int { lock.withLock { count } }
+
+    /// Stops polling and returns what was seen (`name mode`).
+    func stop() -> Set<String> {
+        lock.withLock { running = false }
+        done.wait()
+        return lock.withLock { seen }
     }
 }

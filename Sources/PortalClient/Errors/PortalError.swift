@@ -48,13 +48,14 @@ public struct PortalError: Error, Sendable, Equatable, CustomStringConvertible {
         return text
     }
 
-    /// A copy whose message and exception class have every occurrence of `secret` replaced.
-    func redacting(_ secret: String?) -> PortalError {
-        guard let secret, !secret.isEmpty else { return self }
+    /// A copy whose message and exception class have each of `secrets` (the forms of the
+    /// session's credentials) replaced, as ``Sanitizer/redact(_:in:)`` does.
+    func redacting(_ secrets: [String]) -> PortalError {
+        guard !secrets.isEmpty else { return self }
         return PortalError(
             kind: kind,
-            message: Sanitizer.redact(secret, in: message),
-            exceptionClass: exceptionClass.map { Sanitizer.redact(secret, in: $0) },
+            message: Sanitizer.redact(secrets, in: message),
+            exceptionClass: exceptionClass.map { Sanitizer.redact(secrets, in: $0) },
             httpStatus: httpStatus
         )
     }

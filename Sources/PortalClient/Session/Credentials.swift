@@ -34,8 +34,17 @@ public struct Credentials: Sendable, Hashable, CustomStringConvertible, CustomDe
         "Basic " + Data("\(username):\(secret)".utf8).base64EncodedString()
     }
 
-    /// The password, for redaction of untrusted text only.
-    var passwordForRedaction: String { secret }
+    /// Every form in which these credentials could come back in untrusted text: the password,
+    /// `user:password`, its base64 (with and without padding) and the `Basic` header value.
+    /// For redaction only.
+    var formsForRedaction: [String] {
+        let pair = "\(username):\(secret)"
+        let encoded = Data(pair.utf8).base64EncodedString()
+        var unpadded = encoded
+        while unpadded.hasSuffix("=") { unpadded.removeLast() }
+        let urlSafe = unpadded.replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
+        return [secret, pair, encoded, unpadded, urlSafe, "Basic " + encoded]
+    }
 
     public var description: String { "Credentials(username: \(username), password: <redacted>)" }
     public var debugDescription: String { description }

@@ -21,7 +21,8 @@ public final class PortalSession: Sendable {
         public var requestDeadline: Duration = .seconds(60)
         /// Largest answer accepted. Default 64 MiB.
         public var maxResponseBytes: Int = 64 << 20
-        /// Allow Basic credentials over plain `http://` to a host that is not loopback.
+        /// Allow Basic credentials over plain `http://` to a host that is not loopback, and accept
+        /// an `https://` certificate that cannot be verified.
         public var allowInsecure: Bool = false
         /// Sent as `User-Agent`.
         public var userAgent: String = "Termlets"
@@ -65,7 +66,10 @@ public final class PortalSession: Sendable {
         self.credentials = credentials
         self.options = options
         self.state = NIOLockedValueBox(State(context: context))
-        self.transport = HTTPTransport(options: options, logger: logger, secret: credentials?.passwordForRedaction)
+        let tls = context.serverURL.scheme?.lowercased() == "https"
+            ? try TLSTrust.configuration(allowInsecure: options.allowInsecure, environment: ProcessInfo.processInfo.environment)
+            : nil
+        self.transport = HTTPTransport(options: options, logger: logger, secrets: credentials?.formsForRedaction ?? [], tls: tls)
     }
 
     /// Closes the HTTP client. Required before the session is released.
@@ -222,7 +226,7 @@ public final class PortalSession: Sendable {
     }
 
     func redact(_ error: PortalError) -> PortalError {
-        error.redacting(credentials?.passwordForRedaction)
+        error.redacting(credentials?.formsForRedaction ?? [])
     }
 
     /// Re-checks the rule of `init` before each request (the context may have changed).

@@ -5,8 +5,8 @@ enum TransportSecurity {
     /// Checks `url` and returns it normalised (no trailing slash).
     ///
     /// - http and https only; no user name or password inside the URL; a host is required.
-    /// - Basic credentials over plain `http://` only to a loopback host (127.0.0.0/8, ::1,
-    ///   localhost) unless `allowInsecure` is set.
+    /// - Basic credentials over plain `http://` only to a loopback host (see ``isLoopback(host:)``)
+    ///   unless `allowInsecure` is set.
     static func validate(serverURL url: URL, sendsCredentials: Bool, allowInsecure: Bool) throws(PortalError) -> URL {
         guard let components = URLComponents(url: url, resolvingAgainstBaseURL: false),
             let scheme = components.scheme?.lowercased(), scheme == "http" || scheme == "https"
@@ -18,6 +18,9 @@ enum TransportSecurity {
         }
         if components.user != nil || components.password != nil {
             throw PortalError(kind: .input, message: "the server URL must not contain a user name or password; use the login options")
+        }
+        if let port = components.port, !(1...65_535).contains(port) {
+            throw PortalError(kind: .input, message: "the server URL's port must be from 1 to 65535")
         }
         if components.query != nil || components.fragment != nil {
             throw PortalError(kind: .input, message: "the server URL must not contain a query or a fragment")
@@ -35,11 +38,13 @@ enum TransportSecurity {
         return normalised
     }
 
-    /// Whether `host` names this machine: `localhost`, 127.0.0.0/8 or ::1.
+    /// Whether `host` names this machine without asking a resolver: exactly `localhost`, a
+    /// literal address in 127.0.0.0/8, or ::1. Any other spelling (`localhost.`, `127.0.0.1.`,
+    /// `127.1`, `localhost.example`) goes through DNS, which may answer anything, so it is not
+    /// loopback.
     static func isLoopback(host rawHost: String) -> Bool {
         var host = rawHost.lowercased()
         if host.hasPrefix("[") && host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
-        if host.hasSuffix(".") { host.removeLast() }
         if host == "localhost" { return true }
         let octets = host.split(separator: ".", omittingEmptySubsequences: false)
         if octets.count == 4, octets.allSatisfy({ !$0.isEmpty && $0.count <= 3 && $0.allSatisfy(\.isASCII) && UInt8($0) != nil }) {

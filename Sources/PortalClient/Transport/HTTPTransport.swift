@@ -3,6 +3,7 @@ import Foundation
 import Logging
 import NIOCore
 import NIOHTTP1
+import NIOSSL
 
 /// A complete HTTP answer.
 struct HTTPAnswer: Sendable {
@@ -17,20 +18,27 @@ final class HTTPTransport: Sendable {
     let client: HTTPClient
     let options: PortalSession.Options
     let logger: Logger
-    /// Removed from every error this layer produces (the session's password).
-    let secret: String?
+    /// Removed from every error this layer produces (the forms of the session's credentials).
+    let secrets: [String]
 
-    init(options: PortalSession.Options, logger: Logger, secret: String?) {
+    /// `tls`: the configuration of an `https://` portal (``TLSTrust``), whose failed connection
+    /// attempts fail the request at once: a certificate that is not trusted stays so, and
+    /// retrying it until the connect timeout only hides the reason.
+    init(options: PortalSession.Options, logger: Logger, secrets: [String], tls: TLSConfiguration? = nil) {
         var configuration = HTTPClient.Configuration(
             redirectConfiguration: .disallow,
             timeout: .init(connect: (options.connectTimeout ?? options.timeout).timeAmount, read: options.timeout.timeAmount, write: options.timeout.timeAmount),
             decompression: .disabled
         )
         configuration.httpVersion = .automatic
+        if let tls {
+            configuration.tlsConfiguration = tls
+            configuration.connectionPool.retryConnectionEstablishment = false
+        }
         self.client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
         self.options = options
         self.logger = logger
-        self.secret = secret
+        self.secrets = secrets
     }
 
     func shutdown() async throws {
@@ -56,7 +64,10 @@ final class HTTPTransport: Sendable {
             logger.debug("\(method.rawValue) \(Self.loggable(url))\(label.map { " " + $0 } ?? "") -> \(status) (\(bytes.count) bytes, \(ContinuousClock.now - started))")
             return HTTPAnswer(status: status, headers: response.headers, body: bytes)
         } catch {
-            let mapped = redact(Self.map(error, maxBytes: options.maxResponseBytes))
+            var mapped = redact(Self.map(error, maxBytes: options.maxResponseBytes))
+            if let failure = mapped as? PortalError, failure.isUntrustedCertificate {
+                mapped = await TLSDiagnosis.explained(failure, url: url)
+            }
             logger.debug("\(method.rawValue) \(Self.loggable(url))\(label.map { " " + $0 } ?? "") failed: \(String(describing: mapped))")
             throw mapped
         }
@@ -64,7 +75,7 @@ final class HTTPTransport: Sendable {
 
     /// `error` with the secret removed, when it is a ``PortalError``.
     func redact(_ error: any Error) -> any Error {
-        (error as? PortalError)?.redacting(secret) ?? error
+        (error as? PortalError)?.redacting(secrets) ?? error
     }
 
     static func tooLarge(_ limit: Int, status: Int?) -> PortalError {
@@ -104,6 +115,7 @@ final class HTTPTransport: Sendable {
             return PortalError(kind: .server, message: "the portal's HTTP answer is malformed (\(error))")
         }
         if Task.isCancelled { return CancellationError() }
+        if let failure = TLSTrust.failure(error) { return failure }
         let text = String(describing: error)
         if text.contains("connectionRefused") || text.contains("Connection refused") || text.contains("ECONNREFUSED") {
             return PortalError(kind: .network, message: "the portal refused the connection")

@@ -16,9 +16,14 @@ public struct PageLayout: Sendable, Hashable {
         self.pageSize = max(1, pageSize)
     }
 
-    /// The first row of `page` (pages before 0 are treated as 0).
+    /// The first row of `page` (pages before 0 are treated as 0; `Int.max` when the row number
+    /// would overflow, so a huge page number is simply past every row).
     public func firstRow(ofPage page: Int) -> Int {
-        page <= 0 ? 0 : firstPageSize + (page - 1) * pageSize
+        guard page > 0 else { return 0 }
+        let (offset, overflowed) = (page - 1).multipliedReportingOverflow(by: pageSize)
+        guard !overflowed else { return Int.max }
+        let (row, overflowedAgain) = firstPageSize.addingReportingOverflow(offset)
+        return overflowedAgain ? Int.max : row
     }
 
     /// The page that holds `row` (rows before 0 are on page 0).
@@ -28,7 +33,7 @@ public struct PageLayout: Sendable, Hashable {
 
     /// The rows a full `page` holds: `firstRow(ofPage: page)..<firstRow(ofPage: page + 1)`.
     public func rows(ofPage page: Int) -> Range<Int> {
-        firstRow(ofPage: page)..<firstRow(ofPage: max(page, 0) + 1)
+        firstRow(ofPage: page)..<firstRow(ofPage: page == Int.max ? page : max(page, 0) + 1)
     }
 
     /// The number of rows a full `page` holds.

@@ -14,7 +14,7 @@ struct BookmarksCommand: AsyncParsableCommand {
 
     @OptionGroup var connection: ConnectionOptions
 
-    @Option(name: .customLong("folder-id"), help: "The bookmarks folder (0: the root).")
+    @Option(name: .customLong("folder-id"), parsing: .unconditional, help: "The bookmarks folder (0: the root).")
     var folderId: Int64
 
     @OptionGroup var paging: PagingOptions
@@ -39,6 +39,7 @@ struct BookmarksCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        try InputLimits.notNegative(folderId, "--folder-id")
         if opensScreen { return try await runScreen() }
         let format = try OutputFormat.resolve(format, allowed: [.json, .text])
         try await connection.withCacheReadingConnection(policy: offlinePolicy) { connection in

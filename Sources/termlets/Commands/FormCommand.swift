@@ -23,14 +23,14 @@ struct FormCommand: AsyncParsableCommand {
 
     @OptionGroup var connection: ConnectionOptions
 
-    @Option(name: .customLong("record-set-id"), help: "The record set the record belongs to (the screen on the embedded emulator: 40001).")
+    @Option(name: .customLong("record-set-id"), parsing: .unconditional, help: "The record set the record belongs to (the screen on the embedded emulator: 40001).")
     var recordSetIdOption: Int64?
     var recordSetId: Int64 { recordSetIdOption ?? 0 }
 
-    @Option(name: .customLong("record-id"), help: "The record to edit (default: a new record).")
+    @Option(name: .customLong("record-id"), parsing: .unconditional, help: "The record to edit (default: a new record).")
     var recordId: Int64?
 
-    @Option(name: .customLong("structure-id"), help: "The structure to use instead of the record set's.")
+    @Option(name: .customLong("structure-id"), parsing: .unconditional, help: "The structure to use instead of the record set's.")
     var structureId: Int64?
 
     @Option(name: .customLong("set"), help: "FIELD=VALUE in canonical form (repeatable).")
@@ -42,10 +42,10 @@ struct FormCommand: AsyncParsableCommand {
     @Flag(help: "Save the record as a draft instead of submitting it for publication.")
     var draft = false
 
-    @Option(name: .customLong("repository-id"), help: "Where document fields upload to (default: the site).")
+    @Option(name: .customLong("repository-id"), parsing: .unconditional, help: "Where document fields upload to (default: the site).")
     var repositoryId: Int64?
 
-    @Option(name: .customLong("folder-id"), help: "The Documents and Media folder of uploads (0: the root).")
+    @Option(name: .customLong("folder-id"), parsing: .unconditional, help: "The Documents and Media folder of uploads (0: the root).")
     var folderId: Int64 = 0
 
     @Option(name: .customLong("file-prefix"), help: "Title prefix of uploaded documents.")
@@ -75,6 +75,11 @@ struct FormCommand: AsyncParsableCommand {
     func run() async throws {
         if !plain, opensScreen { return try await runInteractive() }
         guard recordSetIdOption != nil else { throw CommandFailure(.input, "--record-set-id is required") }
+        try InputLimits.positive(recordSetIdOption, "--record-set-id")
+        try InputLimits.positive(recordId, "--record-id")
+        try InputLimits.positive(structureId, "--structure-id")
+        try InputLimits.positive(repositoryId, "--repository-id")
+        try InputLimits.notNegative(folderId, "--folder-id")
         if runsPlainPrompts { return try await runPlainPrompts() }
         let format = try OutputFormat.resolve(format, allowed: [.json, .text])
         let parsed = try assignments.map(Self.parseAssignment)

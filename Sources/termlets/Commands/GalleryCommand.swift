@@ -21,10 +21,10 @@ struct GalleryCommand: AsyncParsableCommand {
 
     @OptionGroup var connection: ConnectionOptions
 
-    @Option(name: .customLong("folder-id"), help: "The folder (0: the root; default on the embedded emulator: its demo folder 50001).")
+    @Option(name: .customLong("folder-id"), parsing: .unconditional, help: "The folder (0: the root; default on the embedded emulator: its demo folder 50001).")
     var folderId: Int64?
 
-    @Option(name: .customLong("repository-id"), help: "The repository (default: the site).")
+    @Option(name: .customLong("repository-id"), parsing: .unconditional, help: "The repository (default: the site).")
     var repositoryId: Int64?
 
     @Flag(help: "Print the folder's images.")
@@ -44,7 +44,7 @@ struct GalleryCommand: AsyncParsableCommand {
     @Option(help: "With --upload: the description.")
     var description: String?
 
-    @Option(help: "Delete this file entry.")
+    @Option(parsing: .unconditional, help: "Delete this file entry.")
     var delete: Int64?
 
     @Option(name: .customLong("mime-types"), help: "Comma-separated MIME types to list (default: image/png,image/jpeg,image/gif).")
@@ -67,10 +67,13 @@ struct GalleryCommand: AsyncParsableCommand {
         guard actions <= 1 else { throw ValidationError("give at most one of --list, --upload FILE, --delete ID") }
         guard list || (page == nil && !all) else { throw ValidationError("--page and --all go with --list") }
         guard page == nil || !all else { throw ValidationError("give --page or --all, not both") }
-        guard (page ?? 0) >= 0 else { throw ValidationError("--page counts from 0") }
+        if let problem = paging.problem { throw ValidationError(problem) }
     }
 
     func run() async throws {
+        try InputLimits.notNegative(folderId, "--folder-id")
+        try InputLimits.positive(repositoryId, "--repository-id")
+        try InputLimits.positive(delete, "--delete")
         if opensScreen { return try await runScreen() }
         let format = try OutputFormat.resolve(format, allowed: [.json, .text])
         if let upload, !FileManager.default.isReadableFile(atPath: upload) {

@@ -56,7 +56,9 @@ struct PortalCommand: AsyncParsableCommand {
             throw CommandFailure(.input, "unknown portal version \(portalVersion) (use 6.2 or 7)")
         }
         guard (0...65_535).contains(port) else { throw CommandFailure(.input, "port \(port) is out of range") }
-        guard latencyMs >= 0, jitterMs >= 0 else { throw CommandFailure(.input, "--latency-ms and --jitter-ms must not be negative") }
+        guard (0...600_000).contains(latencyMs), (0...600_000).contains(jitterMs) else {
+            throw CommandFailure(.input, "--latency-ms and --jitter-ms must be from 0 to 600000")
+        }
         for (name, rate) in [("--failure-rate", failureRate), ("--drop-rate", dropRate), ("--truncate-rate", truncateRate)]
         where !(0...1).contains(rate) {
             throw CommandFailure(.input, "\(name) must be a number from 0 to 1")

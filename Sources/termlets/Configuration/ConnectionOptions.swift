@@ -8,10 +8,10 @@ struct ConnectionOptions: ParsableArguments {
     @Option(help: "User: email address, screen name or numeric user id (default: $TERMLETS_USER or the config file).")
     var user: String?
 
-    @Option(name: .customLong("company-id"), help: "The portal's company id (found at login when omitted).")
+    @Option(name: .customLong("company-id"), parsing: .unconditional, help: "The portal's company id (found at login when omitted).")
     var companyID: Int64?
 
-    @Option(name: .customLong("group-id"), help: "The site (group) id (default: the user's first site).")
+    @Option(name: .customLong("group-id"), parsing: .unconditional, help: "The site (group) id (default: the user's first site).")
     var groupID: Int64?
 
     @Option(name: .customLong("portal-version"), help: "Portal version, 6.2 or 7 (default: detected from the portal).")
@@ -26,7 +26,7 @@ struct ConnectionOptions: ParsableArguments {
     @Option(name: .customLong("config-dir"), help: "Folder of the stored server context and settings.")
     var configDirectory: String?
 
-    @Flag(help: "Allow sending credentials over plain http:// to a host other than this machine.")
+    @Flag(help: "Allow sending credentials over plain http:// to a host other than this machine, and accept an https:// certificate that cannot be verified.")
     var insecure = false
 }
 

@@ -32,6 +32,8 @@ struct ResolvedSettings: Sendable {
         let configDirectory = Directories.config(override: options.configDirectory, environment: environment)
         let cacheDirectory = Directories.cache(override: options.cacheDirectory, environment: environment)
         let stored = try StoredConfiguration.load(from: configDirectory)
+        try InputLimits.positive(options.companyID, "--company-id")
+        try InputLimits.positive(options.groupID, "--group-id")
 
         let serverText = options.server ?? environment["TERMLETS_SERVER"].nonEmpty ?? stored.server
         let target: PortalTarget
@@ -42,8 +44,15 @@ struct ResolvedSettings: Sendable {
         }
         // The stored user and password belong to the stored server only.
         let storedServerApplies = serverText == stored.server
+        if storedServerApplies {
+            let file = configDirectory.appendingPathComponent(StoredConfiguration.fileName).path
+            try InputLimits.positive(stored.companyID, "\(file): companyId")
+            try InputLimits.positive(stored.groupID, "\(file): groupId")
+        }
         let user = options.user ?? environment["TERMLETS_USER"].nonEmpty ?? (storedServerApplies ? stored.user : nil)
         let password = environment["TERMLETS_PASSWORD"].nonEmpty ?? (storedServerApplies ? stored.password : nil)
+        try InputLimits.length(user, "the user", max: InputLimits.maxUserLength)
+        try InputLimits.length(password, "the password", max: InputLimits.maxPasswordLength)
 
         let version: PortalVersionArgument?
         if let given = options.portalVersion {
@@ -72,6 +81,7 @@ struct ResolvedSettings: Sendable {
 
     /// Accepts `http://` and `https://` URLs with a host; a bare host gets `https://`.
     static func parseServerURL(_ text: String) throws(CommandFailure) -> URL {
+        try InputLimits.length(text, "the server URL", max: InputLimits.maxServerLength)
         var candidate = text.trimmingCharacters(in: .whitespaces)
         if !candidate.contains("://") { candidate = "https://" + candidate }
         while candidate.hasSuffix("/") { candidate.removeLast() }
@@ -79,6 +89,9 @@ struct ResolvedSettings: Sendable {
             scheme == "http" || scheme == "https", let host = url.host, !host.isEmpty
         else {
             throw CommandFailure(.input, "server \(text): expected a URL such as https://portal.example.com")
+        }
+        if let port = url.port, !(1...65_535).contains(port) {
+            throw CommandFailure(.input, "server \(text): the port must be from 1 to 65535")
         }
         return url
     }

@@ -22,7 +22,7 @@ struct StoredConfiguration: Equatable, Sendable {
     /// `input` failure naming the file and the position.
     static func load(from directory: URL) throws(CommandFailure) -> StoredConfiguration {
         let file = directory.appendingPathComponent(fileName)
-        guard let data = FileManager.default.contents(atPath: file.path) else { return StoredConfiguration() }
+        guard let data = try readIfPresent(file) else { return StoredConfiguration() }
         let json: JSONValue
         do {
             json = try JSONValue.parse(bytes: data)
@@ -43,9 +43,30 @@ struct StoredConfiguration: Equatable, Sendable {
             autoSync: json["autoSync"]?.boolValue)
     }
 
-    /// Writes the file atomically with mode 0600 inside a 0700 folder.
+    /// The file's bytes; `nil` when there is none. Anything else that is not a readable regular
+    /// file of a sensible size (a FIFO, a folder, a device, an unreadable file) is an `input`
+    /// failure naming it, never silently ignored (nor waited on, for a FIFO).
+    private static func readIfPresent(_ file: URL) throws(CommandFailure) -> Data? {
+        var status = stat()
+        guard stat(file.path, &status) == 0 else {
+            if errno == ENOENT { return nil }
+            throw CommandFailure(.input, "\(file.path): cannot be read: \(String(cString: strerror(errno)))")
+        }
+        guard status.st_mode & S_IFMT == S_IFREG else {
+            throw CommandFailure(.input, "\(file.path): not a regular file")
+        }
+        guard status.st_size <= 1 << 20 else { throw CommandFailure(.input, "\(file.path): larger than 1 MiB") }
+        do {
+            return try Data(contentsOf: file)
+        } catch {
+            let reason = access(file.path, R_OK) == 0 ? "\(error.localizedDescription)" : "permission denied"
+            throw CommandFailure(.input, "\(file.path): cannot be read: \(reason)")
+        }
+    }
+
+    /// Writes the file atomically, 0600 from its first byte, inside a folder made private first
+    /// (see ``PrivateFile``).
     func save(to directory: URL) throws(CommandFailure) {
-        try Directories.ensurePrivate(directory)
         var members: [String: JSONValue] = [:]
         members["server"] = server.map(JSONValue.string)
         members["user"] = user.map(JSONValue.string)
@@ -58,15 +79,6 @@ struct StoredConfiguration: Equatable, Sendable {
         members["offlinePolicy"] = offlinePolicy.map(JSONValue.string)
         members["autoSync"] = autoSync.map(JSONValue.bool)
         let text = JSONValue.object(members).serialized(pretty: true) + "\n"
-        let file = directory.appendingPathComponent(Self.fileName)
-        let temporary = directory.appendingPathComponent(".\(Self.fileName).\(getpid()).tmp")
-        // Create the temporary file 0600 before any byte of the password is written to it.
-        guard FileManager.default.createFile(
-            atPath: temporary.path, contents: Data(text.utf8), attributes: [.posixPermissions: 0o600])
-        else { throw CommandFailure(.input, "cannot write \(temporary.path)") }
-        guard rename(temporary.path, file.path) == 0 else {
-            unlink(temporary.path)
-            throw CommandFailure(.input, "cannot write \(file.path): \(String(cString: strerror(errno)))")
-        }
+        try PrivateFile.writeAtomically(Data(text.utf8), to: directory.appendingPathComponent(Self.fileName))
     }
 }

@@ -1,3 +1,4 @@
+import OfflineStore
 import PortalClient
 
 extension CommandFailure {
@@ -17,6 +18,11 @@ extension CommandFailure {
                 message += " (\(exceptionClass))"
             }
             self.init(kind, prefix + message)
+        case OfflineStoreError.notCached:
+            self.init(.notFound, prefix + "nothing in the offline cache (run once with the portal reachable)")
+        case let store as OfflineStoreError:
+            // The local cache is damaged or unusable: the user's files, not the portal.
+            self.init(.input, prefix + "offline cache: \(store)")
         case is CancellationError:
             self.init(.network, prefix + "cancelled")
         default:

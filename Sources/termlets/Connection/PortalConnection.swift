@@ -67,6 +67,10 @@ final class PortalConnection: Sendable {
         if password == nil {
             password = PasswordPrompt.ask("Password for \(user) at \(serverURL.absoluteString): ")
         }
+        if let password, password.utf8.count > InputLimits.maxPasswordLength {
+            await emulator?.stop()
+            throw CommandFailure(.input, "the password is too long (at most \(InputLimits.maxPasswordLength) bytes)")
+        }
         guard let password else {
             await emulator?.stop()
             throw CommandFailure(
@@ -97,7 +101,7 @@ final class PortalConnection: Sendable {
             return PortalConnection(
                 session: session, user: loggedIn, groupId: groupId, version: version, settings: settings, emulator: emulator,
                 password: password)
-        } catch let error as PortalError where allowOffline && error.kind == .network {
+        } catch let error as PortalError where allowOffline && error.kind == .network && !error.isUntrustedCertificate {
             try? await session.shutdown()
             return try await offline(settings, context: context, user: user, password: password, emulator: emulator)
         } catch {

@@ -39,7 +39,8 @@ enum ReachabilityProbe {
             _ = try await session.invoke(ServiceCall(path: "/portal/get-build-number"))
             reachable = true
         } catch let error as PortalError {
-            reachable = error.kind != .network
+            // A certificate that is not trusted came from a portal that answered.
+            reachable = error.kind != .network || error.isUntrustedCertificate
         } catch {
             reachable = true
         }

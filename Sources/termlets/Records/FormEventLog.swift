@@ -6,26 +6,29 @@ import Screenlets
 /// `@unchecked Sendable`: the handle is only written by the one task running ``write(_:)``.
 final class FormEventLog: @unchecked Sendable {
     private let handle: FileHandle
+    private let path: String
 
-    private init(handle: FileHandle) {
+    private init(handle: FileHandle, path: String) {
         self.handle = handle
+        self.path = path
     }
 
-    /// Creates (or truncates) `path`.
+    /// Creates (or truncates) `path`, a regular file readable by the user alone.
     static func open(_ path: String) throws(CommandFailure) -> FormEventLog {
         let url = URL(fileURLWithPath: (path as NSString).expandingTildeInPath)
-        guard FileManager.default.createFile(atPath: url.path, contents: nil, attributes: [.posixPermissions: 0o600]),
-            let handle = try? FileHandle(forWritingTo: url)
-        else {
-            throw CommandFailure(.input, "--events \(path): cannot be written")
-        }
-        return FormEventLog(handle: handle)
+        return FormEventLog(handle: try PrivateFile.openForWriting(url.path, what: "--events"), path: path)
     }
 
     /// Writes every event of `events` until it ends, then closes the file.
     func write(_ events: AsyncStream<FormEvent>) async {
-        for await event in events {
-            handle.write(Data(FormEventEncoder.line(event).utf8))
+        var failed = false
+        for await event in events where !failed {
+            do {
+                try handle.write(contentsOf: Data(FormEventEncoder.line(event).utf8))
+            } catch {
+                failed = true
+                PrivateFile.warnWriteFailure(path, error)
+            }
         }
         try? handle.close()
     }

@@ -35,7 +35,10 @@ enum FormSubmission {
                 return Outcome(
                     recordId: id, status: added ? "added" : "updated", workflowStatus: WorkflowStatus.name(status), queueId: nil)
             case .queued(let queueId):
-                return Outcome(recordId: recordId, status: "queued", workflowStatus: nil, queueId: queueId)
+                // The status the record will have once synced: what the portal gives a draft or a
+                // submitted record (no workflow), as the portal's own answer would say.
+                return Outcome(
+                    recordId: recordId, status: "queued", workflowStatus: WorkflowStatus.name(draft ? 2 : 0), queueId: queueId)
             case .saved:
                 // Only a local form saves; the portal's form screenlet never answers so.
                 return Outcome(recordId: recordId, status: "saved", workflowStatus: nil, queueId: nil)
@@ -69,7 +72,7 @@ enum FormSubmission {
             return CommandFailure(.input, prefix + error.description)
         case let error as OfflineStoreError:
             if case .notCached = error { return CommandFailure(.notFound, prefix + "not in the offline cache (\(error))") }
-            return CommandFailure(.server, prefix + "\(error)")
+            return CommandFailure(.input, prefix + "offline cache: \(error)")
         case let error as SubmitError:
             switch error {
             case .rejectedKeptInQueue(let queueId, let reason):

@@ -4,25 +4,28 @@ import Screenlets
 /// `--events FILE`: a screenlet's events as JSON lines, appended as they happen.
 final class EventLog: Sendable {
     private let handle: FileHandle
+    private let path: String
 
-    /// Creates (or truncates) `path`; `-` is standard error.
+    /// Creates (or truncates) `path`, a regular file readable by the user alone; `-` is standard error.
     init(path: String) throws(CommandFailure) {
+        self.path = path
         if path == "-" {
             handle = FileHandle.standardError
             return
         }
-        guard FileManager.default.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: 0o600]),
-            let handle = FileHandle(forWritingAtPath: path)
-        else {
-            throw CommandFailure(.input, "--events: cannot write \(path)")
-        }
-        self.handle = handle
+        handle = try PrivateFile.openForWriting(path, what: "--events")
     }
 
     /// Writes every event of `events` until the stream ends; run it in a task.
     func record<Event: JSONLineEvent>(_ events: AsyncStream<Event>) async {
-        for await event in events {
-            handle.write(Data(event.jsonLine.utf8))
+        var failed = false
+        for await event in events where !failed {
+            do {
+                try handle.write(contentsOf: Data(event.jsonLine.utf8))
+            } catch {
+                failed = true
+                PrivateFile.warnWriteFailure(path, error)
+            }
         }
     }
 

@@ -3,7 +3,7 @@ import ArgumentParser
 /// `--page N` and `--all`: which pages a listing command prints (`list`, `gallery --list`,
 /// `bookmarks`). Without either, a listing prints page 0 — or, on a terminal, opens the screen.
 struct PagingOptions: ParsableArguments {
-    @Option(help: "The page to print, counted from 0 (page 0 holds the first page's rows, every later page the page size).")
+    @Option(parsing: .unconditional, help: "The page to print, counted from 0 (page 0 holds the first page's rows, every later page the page size).")
     var page: Int?
 
     @Flag(help: "Print every page, in order.")
@@ -13,6 +13,7 @@ struct PagingOptions: ParsableArguments {
     var problem: String? {
         if page != nil && all { return "give --page or --all, not both" }
         if (page ?? 0) < 0 { return "--page counts from 0" }
+        if (page ?? 0) > InputLimits.maxPage { return "--page must be at most \(InputLimits.maxPage)" }
         return nil
     }
 
