@@ -51,7 +51,7 @@ extension PortalEmulatorSuites {
         func badVersion() async throws {
             let process = try SpawnedProcess(TermletsBinary.url, ["portal", "--portal-version", "5"])
             #expect(process.wait(timeout: 30) == 1)
-            #expect(process.standardError() == "error: input: unknown portal version 5 (use 6.2 or 7)\n")
+            #expect(process.standardError() == "error: input: unknown portal version 5 (use 6.2, 7 or 7.4)\n")
             #expect(process.standardOutput().isEmpty)
         }
     }

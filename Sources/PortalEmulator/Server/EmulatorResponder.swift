@@ -9,6 +9,8 @@ struct EmulatorResponder: HTTPResponder {
     typealias Context = EmulatorRequestContext
 
     let invoker: Invoker
+    /// The `/o/…` applications of a stock 7.4; nil for a portal with the Screens plugin.
+    let headless: HeadlessRouter?
     let faults: FaultInjector
     let journal: RequestJournal
     let status: @Sendable () -> JSONValue
@@ -55,7 +57,8 @@ struct EmulatorResponder: HTTPResponder {
             journal.record(method: method, path: pathWithQuery, body: body, services: [], status: 500, fault: "fail")
             return Reply.json(errorBody, status: 500, version: version).response()
         case .handle, .truncate:
-            let reply = await route(request, path: path, body: body)
+            var reply = await route(request, path: path, body: body)
+            if headless != nil { reply.headers[HTTPResponses.liferayPortal] = PortalIdentity.liferay74Header }
             let truncate = decision.action == .truncate
             journal.record(method: method, path: pathWithQuery, body: body, services: reply.services, status: reply.status,
                            fault: truncate ? "truncate" : nil)
@@ -80,6 +83,9 @@ struct EmulatorResponder: HTTPResponder {
         if path.hasPrefix("/api/jsonws/") {
             let servicePath = String(path.dropFirst("/api/jsonws".count))
             return await directCall(request, servicePath: servicePath, body: body)
+        }
+        if let headless, path.hasPrefix("/o/") {
+            return await headless.route(request, path: path, body: body)
         }
         if path.hasPrefix("/documents/") {
             guard method == .get || method == .head else { return .text("Use GET", status: 405, version: version) }
