@@ -20,6 +20,10 @@ struct HeadlessRouter: Sendable {
             return await oauth2.handle(request, segments: Array(segments.dropFirst()), body: body, version: version)
         }
         do {
+            if segments.first == "adaptive-media", segments.dropFirst().first == "image" {
+                // Like `/documents/`, renditions are served without credentials.
+                return try await HeadlessDocumentResource.adaptedImage(Array(segments.dropFirst(2)), database: database, version: version)
+            }
             let user = try await authenticate(request.headers[.authorization])
             let method = request.method.rawValue
             let headless = { (prefixCount: Int) in
@@ -36,8 +40,6 @@ struct HeadlessRouter: Sendable {
                 result = try await ObjectEntryResource.handle(headless(1), database: database)
             case ("headless-delivery", "v1.0"):
                 result = try await HeadlessDocumentResource.handle(headless(2), database: database)
-            case ("adaptive-media", "image"):
-                return try await HeadlessDocumentResource.adaptedImage(Array(segments.dropFirst(2)), database: database, version: version)
             default:
                 throw HeadlessProblem.notFound("Not found: \(path)")
             }
