@@ -190,3 +190,24 @@ extension PortalEmulatorSuites {
         }
     }
 }
+
+extension PortalEmulatorSuites.OAuth2Tests {
+    @Test("passwords, codes, verifiers and tokens sent to the provider never reach the request journal")
+    func journalRedaction() async throws {
+        try await withStock74Portal { portal in
+            let driver = OAuth2Driver(portal: portal)
+            let location = try await driver.authorize()
+            let code = try #require(OAuth2Driver.queryItem("code", in: location))
+            let token = try await driver.exchange(code: code)
+            let refresh = try #require(token.json["refresh_token"]?.stringValue)
+            _ = try await driver.postForm("/o/oauth2/token", [("grant_type", "refresh_token"), ("client_id", "termlets-demo"), ("refresh_token", refresh)])
+            _ = try await portal.rest("GET", "/o/oauth2/redirect?code=\(code)", authorization: nil)
+            let journal = try await portal.rest("GET", "/_emulator/requests", authorization: nil).raw.text
+            #expect(journal.contains("/o/oauth2/token"))
+            #expect(journal.contains("password=***"))
+            for secret in [code, OAuth2Driver.verifier, refresh, "password=test"] {
+                #expect(!journal.contains(secret), "the journal shows \(secret)")
+            }
+        }
+    }
+}

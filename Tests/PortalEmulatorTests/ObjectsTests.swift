@@ -253,3 +253,34 @@ extension PortalEmulatorSuites {
         }
     }
 }
+
+extension PortalEmulatorSuites.ObjectsTests {
+    @Test("a restart on the same data directory keeps entries and tokens; a directory without the 7.4 demo data gains it")
+    func restart() async throws {
+        let directory = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let (id, access) = try await withStock74Portal(dataDirectory: directory) { portal in
+            let added = try await portal.rest("PUT", "\(ticketsPath)/by-external-reference-code/kept-1", json: ["title": "Kept"])
+            let token = try await OAuth2Driver(portal: portal).postForm(
+                "/o/oauth2/token", [("grant_type", "client_credentials")],
+                authorization: DemoUser.basic(DemoObjectIDs.scriptsClientId, DemoObjectIDs.scriptsClientSecret))
+            return (try #require(added.json["id"]?.int64Value), try #require(token.json["access_token"]?.stringValue))
+        }
+        // As if the directory came from a build without Objects: no definitions, no marker.
+        let database = try PortalDatabase(directory: directory)
+        try await database.pool.write { db in
+            try db.execute(sql: "DELETE FROM objectEntry WHERE id <> ?", arguments: [id])
+            try db.execute(sql: "DELETE FROM objectField; DELETE FROM objectDefinition; DELETE FROM objectRelationship")
+            try db.execute(sql: "DELETE FROM listTypeEntry; DELETE FROM listTypeDefinition; DELETE FROM oauth2Application")
+            try db.execute(sql: "DELETE FROM emulator_meta WHERE key = ?", arguments: [DemoModernData.metaKey])
+        }
+        try database.pool.close()
+        try await withStock74Portal(dataDirectory: directory) { portal in
+            let kept = try await portal.rest("GET", "/o/c/tickets/\(id)", authorization: "Bearer \(access)")
+            #expect(kept.status == 200)
+            #expect(kept.json["title"] == "Kept")
+            let all = try await portal.rest("GET", "\(ticketsPath)?pageSize=1")
+            #expect(all.json["totalCount"] == 10_001)
+        }
+    }
+}

@@ -289,6 +289,19 @@ struct OAuth2Provider: Sendable {
 
     // MARK: HTTP helpers
 
+    /// The form fields that carry secrets.
+    static let secretFields: Set<String> = ["password", "client_secret", "code", "code_verifier", "refresh_token", "ticket"]
+
+    /// A URL-encoded body with the values of ``secretFields`` replaced by `***` (for the journal).
+    static func redacted(_ body: [UInt8]) -> [UInt8] {
+        let text = String(decoding: body, as: UTF8.self)
+        let pairs = text.split(separator: "&", omittingEmptySubsequences: false).map { pair -> String in
+            let name = pair.split(separator: "=", maxSplits: 1).first.map(String.init) ?? ""
+            return secretFields.contains(name.removingPercentEncoding ?? name) ? "\(name)=***" : String(pair)
+        }
+        return Array(pairs.joined(separator: "&").utf8)
+    }
+
     /// Query parameters merged with a URL-encoded body (the body wins).
     static func form(query: String?, body: [UInt8], contentType: String?) -> [String: String] {
         var fields: [String: String] = [:]
