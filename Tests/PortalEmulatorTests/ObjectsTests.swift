@@ -284,3 +284,19 @@ extension PortalEmulatorSuites.ObjectsTests {
         }
     }
 }
+
+extension PortalEmulatorSuites.Stock74JSONWSTests {
+    @Test("dlapp/add-file-entry takes 7.4's signature (externalReferenceCode, urlTitle, dates) beside the deprecated one")
+    func addFileEntry74() async throws {
+        try await withStock74Portal { portal in
+            let params: JSONValue = [
+                "externalReferenceCode": "", "repositoryId": 20143, "folderId": 50001, "sourceFileName": "a.txt", "mimeType": "text/plain",
+                "title": "a.txt", "urlTitle": "", "description": "", "changeLog": "", "bytes": "[104,105]",
+                "displayDate": nil, "expirationDate": nil, "reviewDate": nil,
+            ]
+            let entry = try await portal.result("/dlapp/add-file-entry", params)
+            #expect(entry["title"] == "a.txt")
+            #expect(entry["size"] == "2")
+        }
+    }
+}
