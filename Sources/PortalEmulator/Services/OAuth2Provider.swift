@@ -9,7 +9,10 @@ import Hummingbird
 /// page that shows the code. Access tokens are then accepted as `Authorization: Bearer` on the
 /// headless and JSON-WS endpoints.
 struct OAuth2Provider: Sendable {
-    let database: PortalDatabase
+    /// Signs users in (the JSON web services' Basic check) and holds the database.
+    let invoker: Invoker
+
+    var database: PortalDatabase { invoker.database }
 
     /// Consent tickets and codes live 10 minutes.
     static let grantLifetimeMs: Int64 = 600_000
@@ -106,7 +109,6 @@ struct OAuth2Provider: Sendable {
         }
         let login = form["login"] ?? ""
         let password = form["password"] ?? ""
-        let invoker = Invoker(registry: ServiceRegistry(version: version), database: database)
         let basic = "Basic " + Data("\(login):\(password)".utf8).base64EncodedString()
         guard !login.isEmpty, let user = try? await invoker.authenticate(basic) else {
             return Self.html(OAuth2Pages.signIn(checked.formFields, applicationName: checked.application.name,

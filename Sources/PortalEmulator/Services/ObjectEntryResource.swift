@@ -15,7 +15,6 @@ enum ObjectEntryResource {
             return try ObjectSchema.load(db, definition: definition)
         }
         let rest = Array(request.segments.dropFirst())
-        let method = request.method
         switch rest.count {
         case 0:
             let groupId = try companyScope(schema)
@@ -36,7 +35,6 @@ enum ObjectEntryResource {
             let groupId = try await siteScope(rest[1], schema: schema, database: database)
             return try await byExternalReferenceCode(request, erc: rest[3], groupId: groupId, schema: schema, database: database)
         default:
-            _ = method
             throw .notFound("Not found: /o/c/\(request.segments.joined(separator: "/"))")
         }
     }

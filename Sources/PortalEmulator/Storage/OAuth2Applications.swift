@@ -20,16 +20,13 @@ struct OAuth2ApplicationRow: Sendable, Decodable, FetchableRecord {
 
     func allows(_ grant: String) -> Bool { grantTypes.contains(grant) }
 
-    /// Whether `uri` is one of the registered redirect URIs (loopback ones on any port).
+    /// Whether `uri` is one of the registered redirect URIs; with `anyLoopbackPort`, any plain
+    /// `http://` loopback URI (any port and path, no user info or fragment) is accepted too.
     func accepts(redirectURI uri: String) -> Bool {
         if redirectURIs.contains(uri) { return true }
-        guard anyLoopbackPort, let given = URLComponents(string: uri), given.scheme == "http",
-              let host = given.host, ["127.0.0.1", "localhost", "[::1]", "::1"].contains(host) else { return false }
-        return redirectURIs.contains { registered in
-            guard let components = URLComponents(string: registered), components.scheme == "http",
-                  let registeredHost = components.host, ["127.0.0.1", "localhost", "[::1]", "::1"].contains(registeredHost) else { return false }
-            return given.user == nil && given.fragment == nil
-        }
+        guard anyLoopbackPort, let given = URLComponents(string: uri), given.scheme == "http", let host = given.host,
+              ["127.0.0.1", "localhost", "[::1]", "::1"].contains(host) else { return false }
+        return given.user == nil && given.password == nil && given.fragment == nil
     }
 
     static func fetch(_ db: Database, clientId: String) throws -> OAuth2ApplicationRow? {
