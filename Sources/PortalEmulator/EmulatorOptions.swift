@@ -9,6 +9,8 @@ public struct EmulatorOptions: Sendable {
     public var port: Int
     /// The portal version to answer as.
     public var version: PortalVersion
+    /// A portal with the Screens plugin, or a stock 7.4 (which needs `version` `.v7`).
+    public var release: EmulatorRelease
     /// Where the SQLite database lives; a restart on the same directory keeps everything. When
     /// nil, a fresh temporary directory is used and removed on ``PortalEmulator/stop()``.
     public var dataDirectory: URL?
@@ -21,11 +23,13 @@ public struct EmulatorOptions: Sendable {
 
     public init(
         host: String = "127.0.0.1", port: Int = 0, version: PortalVersion = .v7, dataDirectory: URL? = nil,
-        seedFile: URL? = nil, faults: FaultSettings = .none, latencyMs: Int? = nil, journalCapacity: Int = 10_000
+        seedFile: URL? = nil, faults: FaultSettings = .none, latencyMs: Int? = nil, journalCapacity: Int = 10_000,
+        release: EmulatorRelease = .screensPlugin
     ) {
         self.host = host
         self.port = port
-        self.version = version
+        self.version = release == .liferay74 ? .v7 : version
+        self.release = release
         self.dataDirectory = dataDirectory
         self.seedFile = seedFile
         var faults = faults

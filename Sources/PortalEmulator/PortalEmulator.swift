@@ -19,6 +19,8 @@ public final class PortalEmulator: Sendable {
     /// The port actually bound.
     public let port: Int
     public let version: PortalVersion
+    /// A portal with the Screens plugin, or a stock 7.4.
+    public let release: EmulatorRelease
     /// The directory holding `portal.sqlite`.
     public let dataDirectory: URL
 
@@ -30,12 +32,13 @@ public final class PortalEmulator: Sendable {
     private let stopped = Locked(false)
 
     private init(
-        baseURL: URL, port: Int, version: PortalVersion, dataDirectory: URL, faults: FaultInjector, journal: RequestJournal,
+        baseURL: URL, port: Int, version: PortalVersion, release: EmulatorRelease, dataDirectory: URL, faults: FaultInjector, journal: RequestJournal,
         database: PortalDatabase, serverTask: Task<Void, Never>, removesDataDirectory: Bool
     ) {
         self.baseURL = baseURL
         self.port = port
         self.version = version
+        self.release = release
         self.dataDirectory = dataDirectory
         self.faultInjector = faults
         self.requestJournal = journal
@@ -73,12 +76,14 @@ public final class PortalEmulator: Sendable {
     private static func serve(_ options: EmulatorOptions, directory: URL, database: PortalDatabase) async throws -> PortalEmulator {
         let faults = FaultInjector(options.faults)
         let journal = RequestJournal(capacity: options.journalCapacity)
-        let invoker = Invoker(registry: ServiceCatalog.registry(for: options.version), database: database)
+        let invoker = Invoker(registry: ServiceCatalog.registry(for: options.version, release: options.release), database: database)
         let host = options.host
         let version = options.version
-        let responder = EmulatorResponder(invoker: invoker, faults: faults, journal: journal) {
-            ["version": .string(version.rawValue), "dataDirectory": .string(directory.path),
-             "buildNumber": .int(Int64(PortalIdentity.buildNumber(version)))]
+        let release = options.release
+        let headless = release == .liferay74 ? HeadlessRouter(invoker: invoker, oauth2: OAuth2Provider(invoker: invoker)) : nil
+        let responder = EmulatorResponder(invoker: invoker, headless: headless, faults: faults, journal: journal) {
+            ["version": .string(release == .liferay74 ? "7.4" : version.rawValue), "dataDirectory": .string(directory.path),
+             "buildNumber": .int(Int64(release == .liferay74 ? PortalIdentity.liferay74BuildNumber : PortalIdentity.buildNumber(version)))]
         }
         var logger = Logger(label: "termlets.portal-emulator")
         logger.logLevel = .critical
@@ -111,7 +116,7 @@ public final class PortalEmulator: Sendable {
         }
         let urlHost = host.contains(":") ? "[\(host)]" : host
         return PortalEmulator(
-            baseURL: URL(string: "http://\(urlHost):\(boundPort)")!, port: boundPort, version: options.version,
+            baseURL: URL(string: "http://\(urlHost):\(boundPort)")!, port: boundPort, version: options.version, release: options.release,
             dataDirectory: directory, faults: faults, journal: journal, database: database, serverTask: serverTask,
             removesDataDirectory: options.dataDirectory == nil)
     }
@@ -125,6 +130,8 @@ public final class PortalEmulator: Sendable {
                 try DemoData.create(in: db)
                 try db.execute(sql: "INSERT INTO emulator_meta (key, value) VALUES ('demo', '1')")
             }
+            // Data directories made before Objects and OAuth 2 existed gain their demo data too.
+            try DemoModernData.createIfMissing(in: db)
             if let seed {
                 let key = "seed:\(seed.digest)"
                 if try String.fetchOne(db, sql: "SELECT value FROM emulator_meta WHERE key = ?", arguments: [key]) == nil {

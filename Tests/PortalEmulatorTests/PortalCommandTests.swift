@@ -47,11 +47,30 @@ extension PortalEmulatorSuites {
             #expect(process.wait(timeout: 10) == 0)
         }
 
+        @Test("--portal-version 7.4 serves a stock 7.4: Objects over REST, no Screens plugin")
+        func stock74() async throws {
+            let data = try TemporaryDirectory(prefix: "termlets-portal-74")
+            try await DemoTemplate.shared.install(into: data.url)
+            let process = try SpawnedProcess(TermletsBinary.url, ["portal", "--port", "0", "--portal-version", "7.4", "--data", data.url.path])
+            let line = try await process.firstLine(timeout: 120)
+            let match = try #require(line.firstMatch(of: /^listening on http:\/\/127\.0\.0\.1:(\d+)$/), "first line: \(line)")
+            let port = try #require(Int(match.1))
+            let auth = ("Authorization", DemoUser.basic("test", "test"))
+            let objects = try await RawHTTPClient.send(port: port, method: "GET", path: "/o/object-admin/v1.0/object-definitions", headers: [auth])
+            #expect(objects.status == 200)
+            #expect(try JSONValue.parse(bytes: objects.body)["totalCount"] == 2)
+            let screens = try await RawHTTPClient.send(port: port, method: "POST", path: "/api/jsonws/invoke", headers: [auth],
+                                                       body: Array(#"[{"/screens.screensddlrecord/get-ddl-records-count":{"ddlRecordSetId":0}}]"#.utf8))
+            #expect(screens.status == 404)
+            process.signal(SIGTERM)
+            #expect(process.wait(timeout: 10) == 0)
+        }
+
         @Test("a bad option value is an input error on one line")
         func badVersion() async throws {
             let process = try SpawnedProcess(TermletsBinary.url, ["portal", "--portal-version", "5"])
             #expect(process.wait(timeout: 30) == 1)
-            #expect(process.standardError() == "error: input: unknown portal version 5 (use 6.2 or 7)\n")
+            #expect(process.standardError() == "error: input: unknown portal version 5 (use 6.2, 7 or 7.4)\n")
             #expect(process.standardOutput().isEmpty)
         }
     }

@@ -80,10 +80,22 @@ struct Invoker: Sendable {
         return try await overload.handler(serviceCall)
     }
 
-    /// The user of an `Authorization: Basic` header: login by email address, screen name or user
-    /// ID. No header means a guest; a header that does not match a user fails the request.
+    /// The user of an `Authorization: Basic` header (login by email address, screen name or user
+    /// ID) or of an OAuth 2 `Bearer` access token. No header means a guest; a header that does not
+    /// match a user (or a live token) fails the request.
     func authenticate(_ authorization: String?) async throws(PortalError) -> UserRow? {
         guard let authorization else { return nil }
+        if let token = OAuth2Tokens.bearerToken(authorization) {
+            do {
+                guard let user = try await database.pool.read({ db in try OAuth2Tokens.user(db, accessToken: token, now: EpochClock.nowMs()) })
+                else { throw PortalError.authenticationRequired }
+                return user
+            } catch let error as PortalError {
+                throw error
+            } catch {
+                throw PortalError.system("\(error)")
+            }
+        }
         guard let credentials = BasicCredentials(header: authorization) else { throw PortalError.authenticationRequired }
         let user: UserRow?
         do {

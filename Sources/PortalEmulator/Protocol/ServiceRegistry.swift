@@ -47,6 +47,11 @@ struct ServiceRegistry: Sendable {
         methods[path, default: []].append(ServiceOverload(parameters: parameters, requiresAuthentication: authenticated, handler: handler))
     }
 
+    /// Replaces every overload of `path` with one (a release that answers a method differently).
+    mutating func replace(_ path: String, _ parameters: [String], authenticated: Bool = true, _ handler: @escaping ServiceHandler) {
+        methods[path] = [ServiceOverload(parameters: parameters, requiresAuthentication: authenticated, handler: handler)]
+    }
+
     /// Chooses the overload as the portal does: every name sent must be a parameter of it, and
     /// among those the one with the fewest parameters left undefined wins. Paths match exactly.
     func resolve(path: String, names: Set<String>) -> ServiceOverload? {

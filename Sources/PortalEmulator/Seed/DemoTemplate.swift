@@ -38,6 +38,7 @@ actor DemoTemplate {
         try await database.pool.write { db in
             try DemoData.create(in: db)
             try db.execute(sql: "INSERT INTO emulator_meta (key, value) VALUES ('demo', '1')")
+            try DemoModernData.createIfMissing(in: db)
         }
         try await database.pool.writeWithoutTransaction { db in _ = try db.checkpoint(.truncate) }
         try database.pool.close()

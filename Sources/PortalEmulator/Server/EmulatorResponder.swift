@@ -9,6 +9,8 @@ struct EmulatorResponder: HTTPResponder {
     typealias Context = EmulatorRequestContext
 
     let invoker: Invoker
+    /// The `/o/…` applications of a stock 7.4; nil for a portal with the Screens plugin.
+    let headless: HeadlessRouter?
     let faults: FaultInjector
     let journal: RequestJournal
     let status: @Sendable () -> JSONValue
@@ -23,7 +25,8 @@ struct EmulatorResponder: HTTPResponder {
         if path.hasPrefix("/_emulator/") || path == "/_emulator" {
             return try await admin(request, path: path, context: context)
         }
-        let pathWithQuery = request.uri.query.map { path + "?" + $0 } ?? path
+        let isOAuth2 = path.hasPrefix("/o/oauth2/")
+        let pathWithQuery = request.uri.query.map { path + "?" + (isOAuth2 ? String(decoding: OAuth2Provider.redacted(Array($0.utf8)), as: UTF8.self) : $0) } ?? path
         let method = request.method.rawValue
         let decision = faults.decide(path: path)
         if decision.delayMs > 0 { try await Task.sleep(nanoseconds: UInt64(decision.delayMs) * 1_000_000) }
@@ -44,20 +47,23 @@ struct EmulatorResponder: HTTPResponder {
             throw error
         }
 
+        // Passwords, secrets, codes and tokens sent to the OAuth 2 provider never reach the journal.
+        let journalBody = isOAuth2 ? OAuth2Provider.redacted(body) : body
         switch decision.action {
         case .drop:
-            journal.record(method: method, path: pathWithQuery, body: body, services: [], status: nil,
+            journal.record(method: method, path: pathWithQuery, body: journalBody, services: [], status: nil,
                            fault: faults.settings.offline ? "offline" : "drop")
             try? await context.channel.close()
             throw InjectedFault.dropped
         case .fail:
             let (_, errorBody) = PortalErrorRenderer.render(.system("Injected failure"), version: version)
-            journal.record(method: method, path: pathWithQuery, body: body, services: [], status: 500, fault: "fail")
+            journal.record(method: method, path: pathWithQuery, body: journalBody, services: [], status: 500, fault: "fail")
             return Reply.json(errorBody, status: 500, version: version).response()
         case .handle, .truncate:
-            let reply = await route(request, path: path, body: body)
+            var reply = await route(request, path: path, body: body)
+            if headless != nil { reply.headers[HTTPResponses.liferayPortal] = PortalIdentity.liferay74Header }
             let truncate = decision.action == .truncate
-            journal.record(method: method, path: pathWithQuery, body: body, services: reply.services, status: reply.status,
+            journal.record(method: method, path: pathWithQuery, body: journalBody, services: reply.services, status: reply.status,
                            fault: truncate ? "truncate" : nil)
             if truncate { return reply.truncatedResponse() }
             return reply.response(isHead: request.method == .head)
@@ -80,6 +86,9 @@ struct EmulatorResponder: HTTPResponder {
         if path.hasPrefix("/api/jsonws/") {
             let servicePath = String(path.dropFirst("/api/jsonws".count))
             return await directCall(request, servicePath: servicePath, body: body)
+        }
+        if let headless, path.hasPrefix("/o/") {
+            return await headless.route(request, path: path, body: body)
         }
         if path.hasPrefix("/documents/") {
             guard method == .get || method == .head else { return .text("Use GET", status: 405, version: version) }

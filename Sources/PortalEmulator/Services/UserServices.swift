@@ -77,6 +77,12 @@ enum UserServices {
 
 /// How the emulated portal names itself.
 enum PortalIdentity {
+    /// A stock 7.4 (GA112): its build number, version, and the short `Liferay-Portal` header that
+    /// builds after the CVE-2024-26267 fix send (no `Build NNNN`).
+    static let liferay74BuildNumber = 7413
+    static let liferay74Version = "7.4.3.112"
+    static let liferay74Header = "Liferay Community Edition Portal 7.4.3.112 CE GA112"
+
     static func buildNumber(_ version: PortalVersion) -> Int { version == .v62 ? 6205 : 7004 }
 
     static func versionString(_ version: PortalVersion) -> String { version == .v62 ? "6.2.5" : "7.0.4" }

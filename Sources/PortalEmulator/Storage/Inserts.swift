@@ -157,3 +157,17 @@ enum ResourceType: String, Sendable {
 enum PermissionAction: String, Sendable, CaseIterable {
     case view, add, update, delete
 }
+
+extension Database {
+    func insertObjectEntry(
+        id: Int64, definitionId: Int64, groupId: Int64, erc: String, userId: Int64, userName: String, status: Int,
+        fieldValues: String, searchText: String, createDate: Int64, modifiedDate: Int64
+    ) throws {
+        let statement = try cachedStatement(sql: """
+            INSERT INTO objectEntry (id, objectDefinitionId, groupId, companyId, externalReferenceCode, userId, userName,
+                status, fieldValues, searchText, createDate, modifiedDate) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """)
+        try statement.execute(arguments: [id, definitionId, groupId, DemoIDs.companyId, erc, userId, userName, status,
+                                          fieldValues, searchText, createDate, modifiedDate])
+    }
+}

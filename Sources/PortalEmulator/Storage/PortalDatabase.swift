@@ -97,6 +97,7 @@ struct PortalDatabase: Sendable {
                 INSERT INTO counter (name, currentId) VALUES ('global', 1000000);
                 """)
         }
+        ModernSchema.register(&migrator)
         return migrator
     }
 }

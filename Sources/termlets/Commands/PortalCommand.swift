@@ -8,7 +8,7 @@ import PortalEmulator
 struct PortalCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "portal",
-        abstract: "Run the embedded Liferay portal emulator (6.2 or 7.x) with its demo data.",
+        abstract: "Run the embedded Liferay portal emulator (6.2, 7.x with Screens, or a stock 7.4) with its demo data.",
         discussion: """
             Prints `listening on http://HOST:PORT` as the first line once connections are accepted.
             Demo users: test@liferay.com / test (admin) and viewer@liferay.com / viewer (view only).
@@ -21,7 +21,7 @@ struct PortalCommand: AsyncParsableCommand {
     @Option(help: "Port to listen on; 0 picks a free port.")
     var port = 8080
 
-    @Option(name: .customLong("portal-version"), help: "Portal version to emulate: 6.2 or 7.")
+    @Option(name: .customLong("portal-version"), help: "Portal version to emulate: 6.2, 7 (with the Screens plugin) or 7.4 (stock: Objects, headless, OAuth 2).")
     var portalVersion = "7"
 
     @Option(help: "Data directory; a restart on the same directory keeps all data (default: a fresh temporary one).")
@@ -52,8 +52,9 @@ struct PortalCommand: AsyncParsableCommand {
     var offline = false
 
     func run() async throws {
-        guard let version = PortalVersion(argument: portalVersion) else {
-            throw CommandFailure(.input, "unknown portal version \(portalVersion) (use 6.2 or 7)")
+        let release: EmulatorRelease = EmulatorRelease.stock74(argument: portalVersion) ? .liferay74 : .screensPlugin
+        guard let version = release == .liferay74 ? .v7 : PortalVersion(argument: portalVersion) else {
+            throw CommandFailure(.input, "unknown portal version \(portalVersion) (use 6.2, 7 or 7.4)")
         }
         guard (0...65_535).contains(port) else { throw CommandFailure(.input, "port \(port) is out of range") }
         guard (0...600_000).contains(latencyMs), (0...600_000).contains(jitterMs) else {
@@ -76,7 +77,7 @@ struct PortalCommand: AsyncParsableCommand {
             emulator = try await PortalEmulator.start(EmulatorOptions(
                 host: host, port: port, version: version,
                 dataDirectory: data.map { URL(fileURLWithPath: $0, isDirectory: true) },
-                seedFile: seed.map { URL(fileURLWithPath: $0) }, faults: faults))
+                seedFile: seed.map { URL(fileURLWithPath: $0) }, faults: faults, release: release))
         } catch let error as EmulatorError {
             throw CommandFailure(.input, error.description)
         } catch {
