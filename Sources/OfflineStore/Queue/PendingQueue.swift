@@ -313,18 +313,14 @@ public struct PendingQueue: Sendable {
         }
     }
 
+    /// Keeps a private copy (0600) of the file's content in `files/`: links are resolved and their
+    /// target's bytes copied; anything but a regular file within the size limit is refused
+    /// (``LocalUploadFile``), so nothing is queued that could never be delivered.
     private func copyForUpload(_ source: URL, queueId: String) throws -> String {
         let name = queueId + "-" + CacheLocation.safeComponent(source.lastPathComponent)
         let destination = filesDirectory.appendingPathComponent(name)
-        do {
-            try PrivateFiles.ensureFolder(filesDirectory)
-            try FileManager.default.copyItem(at: source, to: destination)
-        } catch let error as OfflineStoreError {
-            throw error
-        } catch {
-            throw OfflineStoreError.io("cannot keep a copy of \(source.path) for upload: \(error.localizedDescription)")
-        }
-        try PrivateFiles.restrict(destination.path, mode: 0o600)
+        try PrivateFiles.ensureFolder(filesDirectory)
+        try LocalUploadFile.copy(source.path, to: destination)
         return name
     }
 

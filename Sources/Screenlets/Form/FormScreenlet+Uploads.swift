@@ -11,16 +11,19 @@ extension FormScreenlet {
     public func chooseDocument(_ path: String, for field: String, instance: Int = 0) throws(FormScreenletError) {
         let definition = try state.editableField(field, editable: attributes.editable)
         guard definition.kind == .document || definition.kind == .image else { throw .notADocumentField(definition.name) }
-        let url = URL(fileURLWithPath: (path as NSString).expandingTildeInPath)
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue,
-            FileManager.default.isReadableFile(atPath: url.path)
-        else { throw .unreadableFile(path) }
+        // Judged once here for every way a file is chosen (CLI --set, plain mode, the form screen):
+        // a regular file (links resolved) within the size limit, an image for an image field.
+        let accepted: LocalUploadFile
+        do {
+            accepted = try LocalUploadFile.accept(path, image: definition.kind == .image)
+        } catch {
+            throw .refusedFile(error.message)
+        }
         let key = FormFieldKey(field: definition.name, instance: instance)
         try state.mutateModel { model throws(FormModelError) in
-            try model.setValue(.document(.localFile(path: url.path)), of: key.field, instance: key.instance)
+            try model.setValue(.document(.localFile(path: accepted.url.path)), of: key.field, instance: key.instance)
         }
-        chosenFiles[key] = url.path
+        chosenFiles[key] = accepted.url.path
         state.validationMessages[key] = nil
         startUpload(key)
     }

@@ -1,3 +1,4 @@
+import OfflineStore
 import PortalClient
 
 extension CommandFailure {
@@ -17,6 +18,8 @@ extension CommandFailure {
                 message += " (\(exceptionClass))"
             }
             self.init(kind, prefix + message)
+        case let refusal as UploadFileRefusal:
+            self.init(.input, prefix + refusal.message)
         case is CancellationError:
             self.init(.network, prefix + "cancelled")
         default:
