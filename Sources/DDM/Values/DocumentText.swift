@@ -8,12 +8,18 @@ enum DocumentText {
         return .other(text)
     }
 
-    /// Exactly `{"groupId":N,"uuid":"…","version":"…"}`, compact, in that order.
+    /// Exactly `{"groupId":N,"uuid":"…","version":"…"}`, compact, in that order, with the file's
+    /// `"title":"…"` last when the portal gave one (as Liferay's Android client sends it), so the
+    /// record names its file wherever it is shown.
     static func serverString(_ reference: DocumentReference) -> String {
         var out = "{\"groupId\":\(reference.groupId),\"uuid\":"
         JSONValue.writeString(reference.uuid, to: &out)
         out += ",\"version\":"
         JSONValue.writeString(reference.version, to: &out)
+        if let title = reference.title {
+            out += ",\"title\":"
+            JSONValue.writeString(title, to: &out)
+        }
         return out + "}"
     }
 }
