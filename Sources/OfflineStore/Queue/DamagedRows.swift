@@ -15,23 +15,36 @@ enum DamagedRows {
     /// What is wrong with `row`, or `nil` when it reads as a queue item. Never traps, whatever
     /// the column types (GRDB's non-optional accessors would).
     static func damage(in row: Row, _ db: Database, filesDirectory: URL) -> String? {
-        for column in textColumns where text(row, column) == nil { return "\(column) is missing or not text" }
-        for column in integerColumns where integer(row, column) == nil { return "\(column) is missing or not a number" }
+        if case .failure(let damage) = read(row, db, filesDirectory: filesDirectory) { return damage.what }
+        return nil
+    }
+
+    /// What is wrong with a row.
+    struct Damage: Error {
+        let what: String
+    }
+
+    /// The row as a queue item, or what is wrong with it.
+    static func read(_ row: Row, _ db: Database, filesDirectory: URL) -> Result<QueueItem, Damage> {
+        for column in textColumns where text(row, column) == nil { return .failure(Damage(what: "\(column) is missing or not text")) }
+        for column in integerColumns where integer(row, column) == nil {
+            return .failure(Damage(what: "\(column) is missing or not a number"))
+        }
         for column in optionalText where !isNull(row, column) && text(row, column) == nil {
-            return "\(column) is not text"
+            return .failure(Damage(what: "\(column) is not text"))
         }
         for column in optionalIntegers where !isNull(row, column) && integer(row, column) == nil {
-            return "\(column) is not a number"
+            return .failure(Damage(what: "\(column) is not a number"))
         }
         do {
             let item = try QueueSQL.item(db, from: row, filesDirectory: filesDirectory)
-            guard item.payload.objectValue != nil else { return "its payload is not a JSON object" }
-            return nil
+            guard item.payload.objectValue != nil else { return .failure(Damage(what: "its payload is not a JSON object")) }
+            return .success(item)
         } catch let error as OfflineStoreError {
-            if case .corruptValue(let what) = error { return what }
-            return error.description
+            if case .corruptValue(let what) = error { return .failure(Damage(what: what)) }
+            return .failure(Damage(what: error.description))
         } catch {
-            return "\(error)"
+            return .failure(Damage(what: "\(error)"))
         }
     }
 

@@ -124,11 +124,12 @@ public struct PendingQueue: Sendable {
                     JSONValue.array(states.map { .string($0.rawValue) }).serialized(), collection,
                     states.contains(.failed),
                 ])
-            return try rows.compactMap { row in
-                guard let damage = DamagedRows.damage(in: row, db, filesDirectory: filesDirectory) else {
-                    return try QueueSQL.item(db, from: row, filesDirectory: filesDirectory)
+            return rows.compactMap { row in
+                switch DamagedRows.read(row, db, filesDirectory: filesDirectory) {
+                case .success(let item): return item
+                case .failure(let damage):
+                    return states.contains(.failed) ? DamagedRows.listedItem(row, damage: damage.what) : nil
                 }
-                return states.contains(.failed) ? DamagedRows.listedItem(row, damage: damage) : nil
             }
         }
     }
