@@ -112,7 +112,8 @@ extension FormScreenlet {
             PayloadKey.repositoryId: .int(attributes.repositoryId != 0 ? attributes.repositoryId : groupId),
             PayloadKey.folderId: .int(attributes.folderId),
             PayloadKey.title: .string(attributes.filePrefix + UUID().uuidString.lowercased()),
-            PayloadKey.mimeType: .string(DocumentMimeType.of(file)),
+            // What the content shows (a PNG named .dat is a PNG), else what the extension says.
+            PayloadKey.mimeType: .string((try? LocalUploadFile.accept(file.path))?.content?.mimeType ?? DocumentMimeType.of(file)),
             PayloadKey.fileName: .string(file.lastPathComponent),
         ]
     }
