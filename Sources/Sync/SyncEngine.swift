@@ -98,9 +98,11 @@ public struct SyncEngine: Sendable {
     /// One claimed group of writes, in dependency order.
     private func process(_ round: Round, requests: WriteRequests, tally: Tally) async throws {
         for item in round.items where item.operation == .upload {
+            try? queue.renewLease(round.unsettled.map(\.queueId))
             let result = await capture { try await sendUpload(item, requests: requests, tally: tally) }
             try settle([(item, result)], in: round, tally: tally)
         }
+        try? queue.renewLease(round.unsettled.map(\.queueId))
         let deletes = round.items.filter { $0.operation == .delete }
         if !deletes.isEmpty { try settle(try await sendDeletes(deletes, requests: requests), in: round, tally: tally) }
         let updates = round.items.filter { $0.operation == .updateRecord }

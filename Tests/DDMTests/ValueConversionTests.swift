@@ -222,12 +222,13 @@ struct ValueConversionTests {
         #expect(reference.raw["fileEntryId"] == 9)
         let value = FieldValue.document(.uploaded(reference))
         for version in PortalVersion.allCases {
-            #expect(value.serverString(for: version) == #"{"groupId":20143,"uuid":"u-1","version":"1.0"}"#)
+            #expect(value.serverString(for: version) == #"{"groupId":20143,"uuid":"u-1","version":"1.0","title":"photo.png"}"#)
         }
         #expect(attachment.label(of: value, in: .enUS) == "photo.png")
         let untitled = FieldValue.document(.uploaded(DocumentReference(groupId: 1, uuid: "u", version: "1.1")))
         #expect(attachment.label(of: untitled, in: .esES) == "Ya hay un archivo subido")
         #expect(try attachment.value(fromServer: ["groupId": 1, "uuid": "u", "version": "1.1"]) == untitled)
+        #expect(untitled.serverString(for: .v7) == #"{"groupId":1,"uuid":"u","version":"1.1"}"#)
         #expect(try attachment.value(fromServer: #"{"cached": "k"}"#) == .document(.other(#"{"cached": "k"}"#)))
         #expect(FieldValue.document(.other("x")).serverString(for: .v7) == "x")
         // The version keeps the JSON type the portal gave it.
@@ -261,10 +262,12 @@ struct ValueConversionTests {
 
     // MARK: Raw kinds
 
-    @Test func imagesAndUnsupportedKeepTheirRawText() throws {
+    @Test func unsupportedKeepTheirRawTextAndImagesTheirUnreadableValues() throws {
         let picture = try field("Picture")
         let body = try field("Body")
-        #expect(try picture.value(fromServer: "img") == .raw("img"))
+        // An image holds a document (issue 11.8); a value that is no file reference is kept verbatim.
+        #expect(try picture.value(fromServer: "img") == .document(.other("img")))
+        #expect(FieldValue.document(.other("img")).serverString(for: .v7) == "img")
         #expect(try body.value(fromServer: "<p>Hi</p>") == .raw("<p>Hi</p>"))
         #expect(try body.value(fromServer: .int(3)) == .raw("3"))
         #expect(FieldValue.raw("<p>Hi</p>").serverString(for: .v62) == "<p>Hi</p>")
@@ -315,4 +318,26 @@ struct ValueConversionTests {
 /// A structure named by its format and size in test output (the whole value runs to thousands of characters).
 extension DDMStructure: CustomTestStringConvertible {
     public var testDescription: String { "\(format.rawValue) structure, \(allFields.count) fields" }
+}
+
+/// Issue 11.8: an image field holds a document like a Documents and Media field.
+@Suite("Image fields are documents")
+struct ImageFieldValueTests {
+    static let photo = DDMField(name: "Photo", kind: .image, editor: "ddm-image", dataType: "image", rawType: "ddm-image")
+
+    @Test func anImageFieldTakesAFilePathAndAFileReference() throws {
+        let field = Self.photo
+        #expect(try field.value(fromCanonical: "./x.png") == .document(.localFile(path: "./x.png")))
+        #expect(try field.value(fromLabel: "./x.png", in: .enUS) == .document(.localFile(path: "./x.png")))
+        let stored = #"{"groupId":20143,"uuid":"u-9","version":"1.0","title":"form-file-1"}"#
+        let value = try field.value(fromServer: .string(stored))
+        guard case .document(.uploaded(let reference))? = value else {
+            Issue.record("expected an uploaded document, got \(String(describing: value))")
+            return
+        }
+        #expect(reference.uuid == "u-9")
+        #expect(field.label(of: .document(.uploaded(reference)), in: .enUS) == "form-file-1")
+        #expect(value?.serverString(for: .v7) == stored)
+        #expect(field.validate(.document(.uploadFailed(path: "x.png", reason: "HTTP 500"))) == .uploadFailed("HTTP 500"))
+    }
 }

@@ -163,7 +163,7 @@ struct QueueTests {
 
     @Test func aMissingUploadFileIsAClearErrorAndQueuesNothing() throws {
         let missing = folder.url.appendingPathComponent("gone.png")
-        #expect(throws: OfflineStoreError.self) {
+        #expect(throws: UploadFileRefusal("\(missing.path): no such file")) {
             try queue.enqueue(.upload(collection: "ImageGallery", file: missing, metadata: [:]))
         }
         #expect(try queue.pendingCount() == 0)

@@ -28,8 +28,8 @@ struct WriteRequestsTests {
         #expect(map["Phone"] == ["+34 1", "+34 2"], "one element per instance, as DDLFormModel.fieldsMap sends them")
         #expect(map["Colours"] == #"["red","blue"]"#, "a multiple selection is one server string")
         #expect(map["Empty"] == nil)
-        #expect(map["Attachment"] == #"{"groupId":20143,"uuid":"uuid-1","version":"1.0"}"#)
-        #expect(map["Photos"] == [#"{"groupId":20143,"uuid":"uuid-2","version":"1.0"}"#, #"{"groupId":20143,"uuid":"uuid-3","version":"1.0"}"#])
+        #expect(map["Attachment"] == #"{"groupId":20143,"uuid":"uuid-1","version":"1.0","title":"f1"}"#)
+        #expect(map["Photos"] == [#"{"groupId":20143,"uuid":"uuid-2","version":"1.0","title":"f2"}"#, #"{"groupId":20143,"uuid":"uuid-3","version":"1.0","title":"f3"}"#])
     }
 
     @Test func eachWriteCarriesItsOwnWorkflowAction() throws {

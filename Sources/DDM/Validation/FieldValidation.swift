@@ -22,7 +22,7 @@ extension DDMField {
             return .uploadFailed(reason)
         case .raw(let text):
             if required, text.isEmpty { return .required }
-            if kind != .image, kind != .unsupported {
+            if kind != .unsupported {
                 do {
                     _ = try self.value(fromServerString: text)
                 } catch {

@@ -7,7 +7,7 @@ extension DDMField {
         if text.isEmpty { return nil }
         switch kind {
         case .string: return .string(text)
-        case .image, .unsupported: return .raw(text)
+        case .unsupported: return .raw(text)
         case .boolean:
             switch text.trimmingASCIIWhitespace().lowercased() {
             case "true", "1", "yes": return .boolean(true)
@@ -22,7 +22,7 @@ extension DDMField {
         case .integer: return .integer(try NumberText.integer(canonical: text))
         case .decimal: return .decimal(try NumberText.decimal(canonical: text))
         case .geolocation: return .geolocation(try GeolocationText.geolocation(canonical: text))
-        case .document:
+        case .document, .image:
             let t = text.trimmingASCIIWhitespace()
             if t.hasPrefix("{") { return .document(DocumentText.document(server: t)) }
             return .document(.localFile(path: t))

@@ -41,7 +41,7 @@ extension DDMField {
         if t.isEmpty { return nil }
         switch kind {
         case .string: return .string(text)
-        case .image, .unsupported: return .raw(text)
+        case .unsupported: return .raw(text)
         case .boolean:
             let folded = UIStrings.folded(t)
             if folded == UIStrings.folded(UIStrings.yes(locale)) || ["true", "yes", "si"].contains(folded) { return .boolean(true) }
@@ -55,7 +55,7 @@ extension DDMField {
         case .integer: return .integer(try NumberText.parseLabelInteger(t, locale: locale))
         case .decimal: return .decimal(try NumberText.parseLabelDecimal(t, locale: locale))
         case .geolocation: return .geolocation(try GeolocationText.geolocation(label: t, locale: locale))
-        case .document: return .document(.localFile(path: t))
+        case .document, .image: return .document(.localFile(path: t))
         }
     }
 }

@@ -31,7 +31,7 @@ extension DDMField {
                 values.append(value)
             }
             return .options(values)
-        case (.document, .object):
+        case (.document, .object), (.image, .object):
             return .document(DocumentReference(json: json).map(DocumentValue.uploaded) ?? .other(json.serialized()))
         case (.geolocation, .object):
             return .geolocation(try GeolocationText.geolocation(json: json, original: json.serialized()))
@@ -46,7 +46,7 @@ extension DDMField {
         if text.isEmpty { return nil }
         switch kind {
         case .string: return .string(text)
-        case .image, .unsupported: return .raw(text)
+        case .unsupported: return .raw(text)
         case .boolean:
             switch text.trimmingASCIIWhitespace().lowercased() {
             case "true", "1": return .boolean(true)
@@ -74,7 +74,7 @@ extension DDMField {
         case .decimal:
             if text.trimmingASCIIWhitespace().isEmpty { return nil }
             return .decimal(try NumberText.decimal(server: text))
-        case .document:
+        case .document, .image:
             return .document(DocumentText.document(server: text))
         case .geolocation:
             return .geolocation(try GeolocationText.geolocation(server: text))

@@ -44,7 +44,8 @@ extension PendingQueue {
                 """,
             arguments: [result.serialized(), Timestamps.milliseconds(now), queueId])
         for dependent in try QueueSQL.openDependents(db, of: queueId) {
-            let waiting = try QueueSQL.requireItem(db, dependent, filesDirectory: filesDirectory)
+            // A damaged dependent is set aside when claimed; it must not fail this answer's recording.
+            guard let waiting = try? QueueSQL.requireItem(db, dependent, filesDirectory: filesDirectory) else { continue }
             let payload = Placeholders.substitute(queueId, with: result, in: waiting.payload)
             try QueueSQL.setPayload(db, dependent, payload, now: now)
         }
@@ -219,7 +220,10 @@ extension PendingQueue {
             arguments: [item.subject, item.sequence])
         for row in later {
             let queueId: String = row["queueId"]
-            var payload = try StoredJSON.decode(row["payload"], what: "payload of \(queueId)").objectValue ?? [:]
+            // A damaged later write is set aside when claimed; it must not fail this answer's recording.
+            guard let text = DamagedRows.text(row, "payload"), let stored = try? JSONValue.parse(text),
+                var payload = stored.objectValue
+            else { continue }
             payload[PayloadKey.baseModifiedDate] = modifiedDate
             try QueueSQL.setPayload(db, queueId, .object(payload), now: now)
         }

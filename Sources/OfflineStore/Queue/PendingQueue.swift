@@ -14,7 +14,8 @@ public struct PendingQueue: Sendable {
     public let database: CacheDatabase
     /// The backoff applied by ``settle(_:result:sender:now:)`` to writes that were not accepted.
     public var retryPolicy: RetryPolicy
-    /// A `sending` item older than this is considered abandoned even if its process still runs.
+    /// A `sending` item older than this (10 minutes by default) is considered abandoned even if
+    /// its process still runs; the sync engine renews the lease of the writes it is still sending.
     public var sendingLease: TimeInterval
 
     /// A queue on `database`; several values (and processes) may share one database.
@@ -108,17 +109,28 @@ public struct PendingQueue: Sendable {
         try database.pool.read { db in try QueueSQL.item(db, queueId, filesDirectory: filesDirectory) }
     }
 
-    /// Items in queue order, restricted to `states` (all open states by default).
+    /// Items in queue order, restricted to `states` (all open states by default). A row that
+    /// cannot be read back (damaged) is listed as `failed`, with what is wrong as its error.
     public func items(in states: [QueueState] = QueueState.open, collection: String? = nil) throws -> [QueueItem] {
         try database.pool.read { db in
             let rows = try Cached.rows(
                 db,
                 sql: """
-                    SELECT * FROM pending_write WHERE state IN (SELECT value FROM json_each(?))
+                    SELECT * FROM pending_write WHERE (state IN (SELECT value FROM json_each(?1))
+                        OR (?3 AND state NOT IN ('dirty', 'sending', 'conflict', 'failed', 'done')))
                     AND (?2 IS NULL OR collection = ?2) ORDER BY sequence
                     """,
-                arguments: [JSONValue.array(states.map { .string($0.rawValue) }).serialized(), collection])
-            return try rows.map { try QueueSQL.item(db, from: $0, filesDirectory: filesDirectory) }
+                arguments: [
+                    JSONValue.array(states.map { .string($0.rawValue) }).serialized(), collection,
+                    states.contains(.failed),
+                ])
+            return rows.compactMap { row in
+                switch DamagedRows.read(row, db, filesDirectory: filesDirectory) {
+                case .success(let item): return item
+                case .failure(let damage):
+                    return states.contains(.failed) ? DamagedRows.listedItem(row, damage: damage.what) : nil
+                }
+            }
         }
     }
 
@@ -130,7 +142,7 @@ public struct PendingQueue: Sendable {
         -> [QueueItem]
     {
         try database.pool.read { db in
-            try readyCandidates(db, limit: limit, now: now, ignoringBackoff: ignoringBackoff).map {
+            try readyCandidates(db, limit: limit, now: now, ignoringBackoff: ignoringBackoff).ready.map {
                 try QueueSQL.item(db, $0.queueId, filesDirectory: filesDirectory, wasInterrupted: $0.interrupted)!
             }
         }
@@ -142,7 +154,9 @@ public struct PendingQueue: Sendable {
         -> [QueueItem]
     {
         try database.pool.write { db in
-            try readyCandidates(db, limit: limit, now: now, ignoringBackoff: ignoringBackoff).map { candidate in
+            let candidates = try readyCandidates(db, limit: limit, now: now, ignoringBackoff: ignoringBackoff)
+            try setAside(db, candidates.damaged, now: now)
+            return try candidates.ready.map { candidate in
                 try markSending(db, candidate.queueId, now: now)
                 return try QueueSQL.item(
                     db, candidate.queueId, filesDirectory: filesDirectory, wasInterrupted: candidate.interrupted)!
@@ -153,10 +167,29 @@ public struct PendingQueue: Sendable {
     /// Claims `queueId` alone if it is ready (backoff ignored: the user asked); `nil` otherwise.
     public func claim(_ queueId: String, now: Date = Date()) throws -> QueueItem? {
         try database.pool.write { db in
-            let ready = try readyCandidates(db, limit: Int.max, now: now, ignoringBackoff: true)
-            guard let candidate = ready.first(where: { $0.queueId == queueId }) else { return nil }
+            let candidates = try readyCandidates(db, limit: Int.max, now: now, ignoringBackoff: true)
+            try setAside(db, candidates.damaged, now: now)
+            guard let candidate = candidates.ready.first(where: { $0.queueId == queueId }) else { return nil }
             try markSending(db, queueId, now: now)
             return try QueueSQL.item(db, queueId, filesDirectory: filesDirectory, wasInterrupted: candidate.interrupted)
+        }
+    }
+
+    /// Renews the lease of writes this process is still sending (see ``sendingLease``): a long
+    /// sync round is not taken over by another process while it works through its claim.
+    public func renewLease(_ queueIds: [String], now: Date = Date()) throws {
+        guard !queueIds.isEmpty else { return }
+        try database.pool.write { db in
+            try Cached.execute(
+                db,
+                sql: """
+                    UPDATE pending_write SET sendingSince = ? WHERE state = 'sending' AND sendingPid = ?
+                    AND queueId IN (SELECT value FROM json_each(?))
+                    """,
+                arguments: [
+                    Timestamps.milliseconds(now), PrivateFiles.currentProcessID,
+                    JSONValue.array(queueIds.map { .string($0) }).serialized(),
+                ])
         }
     }
 
@@ -177,7 +210,20 @@ public struct PendingQueue: Sendable {
         let interrupted: Bool
     }
 
-    private func readyCandidates(_ db: Database, limit: Int, now: Date, ignoringBackoff: Bool) throws -> [Candidate] {
+    /// A row that would be ready but cannot be read back, and what is wrong with it.
+    private struct Damaged {
+        let sequence: Int64
+        let damage: String
+    }
+
+    /// Sets damaged rows aside as `failed` for good (see ``DamagedRows``).
+    private func setAside(_ db: Database, _ damaged: [Damaged], now: Date) throws {
+        for row in damaged { try DamagedRows.setAside(db, sequence: row.sequence, damage: row.damage, now: now) }
+    }
+
+    private func readyCandidates(_ db: Database, limit: Int, now: Date, ignoringBackoff: Bool) throws
+        -> (ready: [Candidate], damaged: [Damaged])
+    {
         let waiting = Set(
             try Cached.strings(
                 db,
@@ -188,41 +234,63 @@ public struct PendingQueue: Sendable {
         let rows = try Cached.rows(
             db,
             sql: """
-                SELECT queueId, subject, state, retryAt, sendingPid, sendingSince FROM pending_write
+                SELECT sequence, queueId, subject, state, retryAt, sendingPid, sendingSince FROM pending_write
                 WHERE state IN \(QueueSQL.openStates) ORDER BY sequence
                 """)
         let nowStamp = Timestamps.milliseconds(now)
         var earlierSubjects = Set<String>()
         var ready: [Candidate] = []
+        var damaged: [Damaged] = []
         for row in rows where ready.count < limit {
-            let queueId: String = row["queueId"]
-            let subject: String = row["subject"]
+            let sequence: Int64 = row["sequence"]
+            guard let queueId = DamagedRows.text(row, "queueId"), let subject = DamagedRows.text(row, "subject") else {
+                damaged.append(Damaged(sequence: sequence, damage: "queueId or subject is missing or not text"))
+                continue
+            }
             let (isFirstOfSubject, _) = earlierSubjects.insert(subject)
             guard isFirstOfSubject, !waiting.contains(queueId) else { continue }
-            let retryAt: Int64? = row["retryAt"]
+            let retryAt = DamagedRows.integer(row, "retryAt")
             let backoffOver = ignoringBackoff || (retryAt.map { $0 <= nowStamp } ?? true)
+            let candidate: Candidate
             switch row["state"] as String {
             case QueueState.dirty.rawValue where backoffOver:
-                ready.append(Candidate(queueId: queueId, interrupted: false))
+                candidate = Candidate(queueId: queueId, interrupted: false)
             case QueueState.failed.rawValue where retryAt != nil && backoffOver:
-                ready.append(Candidate(queueId: queueId, interrupted: false))
+                candidate = Candidate(queueId: queueId, interrupted: false)
             case QueueState.sending.rawValue where isAbandoned(row, now: now):
-                ready.append(Candidate(queueId: queueId, interrupted: true))
+                candidate = Candidate(queueId: queueId, interrupted: true)
             default:
-                break
+                continue
+            }
+            // Only writes about to be sent are read in full: a damaged one is set aside, not sent.
+            if let full = try QueueSQL.row(db, queueId),
+                let damage = DamagedRows.damage(in: full, db, filesDirectory: filesDirectory)
+            {
+                damaged.append(Damaged(sequence: sequence, damage: damage))
+            } else {
+                ready.append(candidate)
             }
         }
-        return ready
+        return (ready, damaged)
     }
 
-    /// Whether a `sending` row was left by a process that died, or has been sending for longer
-    /// than the lease (its pid may have been reused).
+    /// Whether a `sending` row was left by a process that died, or its lease has expired: it has
+    /// been sending for longer than ``sendingLease`` (whether or not its pid still runs: the pid
+    /// may have been reused, or the process hangs), or its `sendingSince` lies in the future by
+    /// more than ``futureClaimAllowance`` (a clock set back, or a hand-edited row) — a claim from
+    /// the future would otherwise never expire.
     func isAbandoned(_ row: Row, now: Date) -> Bool {
-        let pid: Int32 = row["sendingPid"] ?? 0
-        let since: Int64 = row["sendingSince"] ?? 0
+        let pid = Int32(clamping: DamagedRows.integer(row, "sendingPid") ?? 0)
+        let since = DamagedRows.integer(row, "sendingSince") ?? 0
         let ownerGone = pid != PrivateFiles.currentProcessID && !PrivateFiles.processIsAlive(pid)
-        return ownerGone || since <= Timestamps.milliseconds(now.addingTimeInterval(-sendingLease))
+        let leaseOver = since <= Timestamps.milliseconds(now.addingTimeInterval(-sendingLease))
+        let fromTheFuture = since > Timestamps.milliseconds(now.addingTimeInterval(Self.futureClaimAllowance))
+        return ownerGone || leaseOver || fromTheFuture
     }
+
+    /// How far in the future a claim's `sendingSince` may lie before it counts as expired: claims
+    /// made by another process a moment after this one read the clock are legitimate.
+    public static let futureClaimAllowance: TimeInterval = 60
 
     // MARK: - Helpers
 
@@ -246,18 +314,14 @@ public struct PendingQueue: Sendable {
         }
     }
 
+    /// Keeps a private copy (0600) of the file's content in `files/`: links are resolved and their
+    /// target's bytes copied; anything but a regular file within the size limit is refused
+    /// (``LocalUploadFile``), so nothing is queued that could never be delivered.
     private func copyForUpload(_ source: URL, queueId: String) throws -> String {
         let name = queueId + "-" + CacheLocation.safeComponent(source.lastPathComponent)
         let destination = filesDirectory.appendingPathComponent(name)
-        do {
-            try PrivateFiles.ensureFolder(filesDirectory)
-            try FileManager.default.copyItem(at: source, to: destination)
-        } catch let error as OfflineStoreError {
-            throw error
-        } catch {
-            throw OfflineStoreError.io("cannot keep a copy of \(source.path) for upload: \(error.localizedDescription)")
-        }
-        try PrivateFiles.restrict(destination.path, mode: 0o600)
+        try PrivateFiles.ensureFolder(filesDirectory)
+        try LocalUploadFile.copy(source.path, to: destination)
         return name
     }
 

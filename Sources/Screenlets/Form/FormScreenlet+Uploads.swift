@@ -11,16 +11,19 @@ extension FormScreenlet {
     public func chooseDocument(_ path: String, for field: String, instance: Int = 0) throws(FormScreenletError) {
         let definition = try state.editableField(field, editable: attributes.editable)
         guard definition.kind == .document || definition.kind == .image else { throw .notADocumentField(definition.name) }
-        let url = URL(fileURLWithPath: (path as NSString).expandingTildeInPath)
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue,
-            FileManager.default.isReadableFile(atPath: url.path)
-        else { throw .unreadableFile(path) }
+        // Judged once here for every way a file is chosen (CLI --set, plain mode, the form screen):
+        // a regular file (links resolved) within the size limit, an image for an image field.
+        let accepted: LocalUploadFile
+        do {
+            accepted = try LocalUploadFile.accept(path, image: definition.kind == .image)
+        } catch {
+            throw .refusedFile(error.message)
+        }
         let key = FormFieldKey(field: definition.name, instance: instance)
         try state.mutateModel { model throws(FormModelError) in
-            try model.setValue(.document(.localFile(path: url.path)), of: key.field, instance: key.instance)
+            try model.setValue(.document(.localFile(path: accepted.url.path)), of: key.field, instance: key.instance)
         }
-        chosenFiles[key] = url.path
+        chosenFiles[key] = accepted.url.path
         state.validationMessages[key] = nil
         startUpload(key)
     }
@@ -109,7 +112,8 @@ extension FormScreenlet {
             PayloadKey.repositoryId: .int(attributes.repositoryId != 0 ? attributes.repositoryId : groupId),
             PayloadKey.folderId: .int(attributes.folderId),
             PayloadKey.title: .string(attributes.filePrefix + UUID().uuidString.lowercased()),
-            PayloadKey.mimeType: .string(DocumentMimeType.of(file)),
+            // What the content shows (a PNG named .dat is a PNG), else what the extension says.
+            PayloadKey.mimeType: .string((try? LocalUploadFile.accept(file.path))?.content?.mimeType ?? DocumentMimeType.of(file)),
             PayloadKey.fileName: .string(file.lastPathComponent),
         ]
     }

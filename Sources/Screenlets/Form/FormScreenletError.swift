@@ -14,6 +14,9 @@ public enum FormScreenletError: Error, Sendable, CustomStringConvertible {
     case notADocumentField(String)
     /// The chosen file does not exist or cannot be read.
     case unreadableFile(String)
+    /// The chosen file cannot be uploaded: not a regular file, too large, or not an image for an
+    /// image field (``OfflineStore/LocalUploadFile``); the message names the file.
+    case refusedFile(String)
     /// The form has invalid values (in form order); nothing was sent.
     case invalid([FormValidationFailure])
     /// The structure or the record the portal (or the cache) gave cannot be read.
@@ -31,6 +34,7 @@ public enum FormScreenletError: Error, Sendable, CustomStringConvertible {
         case .unknownField(let name): return "the form has no field \(name)"
         case .notADocumentField(let name): return "field \(name) does not hold documents"
         case .unreadableFile(let path): return "\(path): no such file or not readable"
+        case .refusedFile(let message): return message
         case .invalid(let failures):
             return failures.map { "field \(FormFieldKey(field: $0.field.name, instance: $0.instance)): \($0.message(in: .enUS))" }
                 .joined(separator: "; ")

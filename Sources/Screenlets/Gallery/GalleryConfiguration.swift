@@ -13,8 +13,10 @@ public struct GalleryConfiguration: Sendable, Hashable {
     /// Where pages are read from.
     public var offlinePolicy: LoadPolicy
     /// Where deletions go: sent now, or queued when the portal is unreachable (`remote-first`).
-    /// Uploads are always queued first and then tried (`cache-first`), so none is ever lost.
     public var deletePolicy: SubmitPolicy
+    /// Where uploads go: `cache-first` (the default) queues each one first and then tries it, so
+    /// none is ever lost; `cache-only` queues it and never connects; `remote-only` sends it or fails.
+    public var uploadPolicy: SubmitPolicy = .cacheFirst
     public var locale: String
 
     public init(

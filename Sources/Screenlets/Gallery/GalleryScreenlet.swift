@@ -60,12 +60,14 @@ public final class GalleryScreenlet: Sendable {
         }
         let queue = database.map { PendingQueue(database: $0) }
         let prefix = configuration.filePrefix
+        let rules = UploadRules(policy: configuration.uploadPolicy, mimeTypes: configuration.mimeTypes)
         let metadata: [String: JSONValue] = [
             PayloadKey.repositoryId: .int(configuration.repositoryId), PayloadKey.folderId: .int(configuration.folderId),
             PayloadKey.groupId: .int(configuration.repositoryId),
         ]
         uploads = UploadQueue { number, upload in
-            await GalleryScreenlet.perform(number, upload, prefix: prefix, metadata: metadata, queue: queue, writer: writer, sink: sink)
+            await GalleryScreenlet.perform(
+                number, upload, prefix: prefix, metadata: metadata, rules: rules, queue: queue, writer: writer, sink: sink)
         }
     }
 
@@ -139,10 +141,25 @@ public final class GalleryScreenlet: Sendable {
         await uploads.waitUntilIdle()
     }
 
+    /// How uploads are judged and sent.
+    struct UploadRules: Sendable {
+        let policy: SubmitPolicy
+        let mimeTypes: [String]
+    }
+
     private static func perform(
-        _ number: Int, _ upload: GalleryUpload, prefix: String, metadata: [String: JSONValue], queue: PendingQueue?,
-        writer: GalleryWriter, sink: AsyncStream<GalleryEvent>.Continuation
+        _ number: Int, _ upload: GalleryUpload, prefix: String, metadata: [String: JSONValue], rules: UploadRules,
+        queue: PendingQueue?, writer: GalleryWriter, sink: AsyncStream<GalleryEvent>.Continuation
     ) async {
+        var upload = upload
+        do {
+            let accepted = try acceptImage(upload, listed: rules.mimeTypes)
+            upload.file = accepted.url
+            if upload.mimeType?.isEmpty ?? true { upload.mimeType = accepted.content?.mimeType }
+        } catch {
+            sink.yield(.uploadError(upload: number, error: error, queueId: nil))
+            return
+        }
         let title = upload.resolvedTitle(prefix: prefix)
         sink.yield(.uploadStarted(upload: number, fileName: upload.file.lastPathComponent, title: title))
         var payload = metadata
@@ -155,7 +172,7 @@ public final class GalleryScreenlet: Sendable {
         do {
             let outcome: SubmitOutcome
             if let queue {
-                outcome = try await SubmitExecutor(queue: queue).submit(write, policy: .cacheFirst, sender: sender)
+                outcome = try await SubmitExecutor(queue: queue).submit(write, policy: rules.policy, sender: sender)
             } else {
                 outcome = .sent(
                     try await writer.upload(
@@ -172,6 +189,18 @@ public final class GalleryScreenlet: Sendable {
         } catch {
             sink.yield(.uploadError(upload: number, error: error, queueId: nil))
         }
+    }
+
+    /// The upload's file if it is an image this gallery lists (judged by its content, see
+    /// ``OfflineStore/LocalUploadFile``): a PDF would upload and then never appear.
+    public static func acceptImage(_ upload: GalleryUpload, listed mimeTypes: [String]) throws(UploadFileRefusal) -> LocalUploadFile {
+        let path = upload.file.path
+        let accepted = try LocalUploadFile.accept(path, image: true)
+        if let content = accepted.content, !mimeTypes.isEmpty, !mimeTypes.contains(content.mimeType) {
+            throw UploadFileRefusal(
+                "\(path) is \(content.description), which this gallery does not show (it lists \(mimeTypes.joined(separator: ", ")))")
+        }
+        return accepted
     }
 
     // MARK: Deleting

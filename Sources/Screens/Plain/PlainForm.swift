@@ -142,7 +142,7 @@ public struct PlainForm: Sendable {
             if PlainStrings.isYes(word) { return .boolean(true) }
             if PlainStrings.isNo(word) { return .boolean(false) }
             return try field.value(fromLabel: answer, in: locale)
-        case .document:
+        case .document, .image:
             let path = answer.trimmingCharacters(in: .whitespaces)
             guard fileIsReadable(path) else { throw PlainProblem(message: PlainStrings.noFile(path, locale)) }
             return .document(.localFile(path: path))

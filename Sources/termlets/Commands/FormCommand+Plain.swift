@@ -43,7 +43,9 @@ extension FormCommand {
             readLine: { Swift.readLine(strippingNewline: true) },
             write: { text in if toStandardError { Console.err(text) } else { Console.out(text) } },
             endsLinesAfterAnswers: isatty(STDIN_FILENO) == 0)
-        let form = PlainForm(locale: locale) { FileManager.default.isReadableFile(atPath: $0) }
+        // The one acceptance rule for uploads (a regular file within the size limit); an image
+        // field's content is judged when the file is chosen.
+        let form = PlainForm(locale: locale) { (try? LocalUploadFile.accept($0)) != nil }
         let title = (model.recordId.map { "Record \($0)" } ?? "New record") + " in \(context.name)"
         let filled: DDLFormModel
         let decision: PlainForm.Decision

@@ -76,17 +76,25 @@ struct GalleryCommand: AsyncParsableCommand {
         try InputLimits.positive(delete, "--delete")
         if opensScreen { return try await runScreen() }
         let format = try OutputFormat.resolve(format, allowed: [.json, .text])
-        if let upload, !FileManager.default.isReadableFile(atPath: upload) {
-            throw CommandFailure(.input, "--upload: cannot read \(upload)")
+        if let upload {
+            // Judged before anything connects or is queued: an image (by content) the gallery lists.
+            let probe = GalleryUpload(file: URL(fileURLWithPath: upload))
+            let listed = mimeTypes.map(ListCommand.splitFieldNames) ?? DLAppCalls.defaultImageMimeTypes
+            do { _ = try GalleryScreenlet.acceptImage(probe, listed: listed) } catch {
+                throw CommandFailure(.input, "--upload: \(error.message)")
+            }
         }
         let list = list || (upload == nil && delete == nil)
-        try await connection.withCacheReadingConnection(policy: offlinePolicy) { connection in
+        // cache-only never connects: an upload or a deletion is queued without a single request.
+        let connects = offlinePolicy != .cacheOnly || list
+        try await connection.withCacheReadingConnection(policy: offlinePolicy, connects: connects) { connection in
             let repository = repositoryId ?? connection.groupId
             guard repository > 0 else { throw CommandFailure(.input, "give --repository-id (the site is unknown offline)") }
             let folderId = try resolvedFolderId(connection.settings)
             var configuration = GalleryConfiguration(
                 repositoryId: repository, folderId: folderId, offlinePolicy: offlinePolicy,
-                deletePolicy: offlinePolicy == .remoteOnly ? .remoteOnly : .remoteFirst, locale: connection.locale)
+                deletePolicy: Self.writePolicy(offlinePolicy, otherwise: .remoteFirst), locale: connection.locale)
+            configuration.uploadPolicy = Self.writePolicy(offlinePolicy, otherwise: .cacheFirst)
             if let mimeTypes {
                 configuration.mimeTypes = ListCommand.splitFieldNames(mimeTypes)
             }
@@ -157,6 +165,16 @@ struct GalleryCommand: AsyncParsableCommand {
     }
 
     /// What the upload or deletion came to, from the screenlet's events; a failure throws.
+    /// Where uploads and deletions go under the load policy given: `remote-only` and `cache-only`
+    /// keep their meaning, any other policy `otherwise`.
+    static func writePolicy(_ policy: LoadPolicy, otherwise: SubmitPolicy) -> SubmitPolicy {
+        switch policy {
+        case .remoteOnly: return .remoteOnly
+        case .cacheOnly: return .cacheOnly
+        default: return otherwise
+        }
+    }
+
     static func outcome(of events: [GalleryEvent]) throws(CommandFailure) -> JSONValue {
         for event in events {
             switch event {

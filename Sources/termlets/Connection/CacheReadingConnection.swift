@@ -31,11 +31,15 @@ final class CacheReadingConnection: Sendable {
 
     /// Opens the cache (unless `remote-only`) and connects; an unreachable portal is an error
     /// only under `remote-only`.
-    static func open(_ options: ConnectionOptions, policy: LoadPolicy) async throws(CommandFailure) -> CacheReadingConnection {
+    /// With `connects` false (a `cache-only` write), the connection is offline from the start:
+    /// not a single request, not even the reachability probe.
+    static func open(_ options: ConnectionOptions, policy: LoadPolicy, connects: Bool = true) async throws(CommandFailure)
+        -> CacheReadingConnection
+    {
         let settings = try ResolvedSettings.resolve(options)
         let database = policy == .remoteOnly ? nil : try OfflineCache.open(settings)
         do {
-            let connection = try await PortalConnection.open(settings, allowOffline: database != nil)
+            let connection = try await PortalConnection.open(settings, allowOffline: database != nil, connects: connects)
             return CacheReadingConnection(connection: connection, database: database)
         } catch {
             try? database?.close()
@@ -52,10 +56,10 @@ final class CacheReadingConnection: Sendable {
 
 extension ConnectionOptions {
     /// Like `withConnection`, for commands reading through the cache under `policy`.
-    func withCacheReadingConnection<T>(policy: LoadPolicy, _ body: (CacheReadingConnection) async throws -> T)
-        async throws(CommandFailure) -> T
-    {
-        let connection = try await CacheReadingConnection.open(self, policy: policy)
+    func withCacheReadingConnection<T>(
+        policy: LoadPolicy, connects: Bool = true, _ body: (CacheReadingConnection) async throws -> T
+    ) async throws(CommandFailure) -> T {
+        let connection = try await CacheReadingConnection.open(self, policy: policy, connects: connects)
         return try await withClosing(connection, close: { await $0.close() }, body)
     }
 }

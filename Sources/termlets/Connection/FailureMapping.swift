@@ -18,6 +18,8 @@ extension CommandFailure {
                 message += " (\(exceptionClass))"
             }
             self.init(kind, prefix + message)
+        case let refusal as UploadFileRefusal:
+            self.init(.input, prefix + refusal.message)
         case OfflineStoreError.notCached:
             self.init(.notFound, prefix + "nothing in the offline cache (run once with the portal reachable)")
         case let store as OfflineStoreError:

@@ -41,7 +41,10 @@ final class PortalConnection: Sendable {
     /// `allowOffline` (commands that can work from the offline cache), a short reachability probe
     /// (``ReachabilityProbe``) comes first, and a portal that cannot be reached gives an offline
     /// connection (``isOffline``) within about a second or two instead of a `network` failure.
-    static func open(_ settings: ResolvedSettings, allowOffline: Bool = false) async throws(CommandFailure) -> PortalConnection {
+    /// With `allowOffline` and `connects` false, the connection is offline at once, without a request.
+    static func open(_ settings: ResolvedSettings, allowOffline: Bool = false, connects: Bool = true) async throws(CommandFailure)
+        -> PortalConnection
+    {
         var emulator: PortalEmulator?
         let serverURL: URL
         var user = settings.user
@@ -81,8 +84,9 @@ final class PortalConnection: Sendable {
             serverURL: serverURL, companyId: settings.companyID ?? 0, groupId: settings.groupID ?? 0,
             version: settings.portalVersion.map { $0 == .v62 ? .v62 : .v7 }, locale: settings.locale)
         // A command that can work from the cache asks first, briefly, whether the portal answers at all.
-        if allowOffline, emulator == nil, await !ReachabilityProbe.answers(context, allowInsecure: settings.allowInsecure) {
-            return try await offline(settings, context: context, user: user, password: password, emulator: emulator)
+        if allowOffline, emulator == nil {
+            let reachable = connects ? await ReachabilityProbe.answers(context, allowInsecure: settings.allowInsecure) : false
+            if !reachable { return try await offline(settings, context: context, user: user, password: password, emulator: emulator) }
         }
         let session = try await session(
             context, user: user, password: password, options: PortalSession.Options(allowInsecure: settings.allowInsecure),
