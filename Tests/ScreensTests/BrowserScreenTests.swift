@@ -23,7 +23,7 @@ struct BrowserScreenTests {
 
     nonisolated static func services(_ records: FakeRecords) -> BrowserServices {
         BrowserServices(
-            sites: { sites },
+            sites: { SiteList(sites) },
             contents: { _ in contents },
             recordList: { _, _ in ListFixtures.spec(records) },
             bookmarksList: { _, folder in BookmarksScreenTests.spec(folderName: folder.name, count: 30) },

@@ -20,7 +20,7 @@ extension GalleryCommand {
 
     /// Opens the gallery screen until the user quits.
     func runScreen() async throws {
-        try await connection.withCacheReadingConnection(policy: offlinePolicy) { connection in
+        try await connection.withCacheReadingConnection(policy: offlinePolicy, probed: true) { connection in
             let folder = try resolvedFolderId(connection.settings)
             let repository = repositoryId ?? connection.groupId
             guard repository > 0 else { throw CommandFailure(.input, "give --repository-id (the site is unknown offline)") }

@@ -30,12 +30,18 @@ final class CacheReadingConnection: Sendable {
     var locale: String { session.context.locale }
 
     /// Opens the cache (unless `remote-only`) and connects; an unreachable portal is an error
-    /// only under `remote-only`.
-    static func open(_ options: ConnectionOptions, policy: LoadPolicy) async throws(CommandFailure) -> CacheReadingConnection {
+    /// only under `remote-only`. `probed` (the interactive screens): the run's ``Connectivity``
+    /// starts with what the connection found and a probe watches for the portal's return
+    /// (``RunConnectivity``), so an offline start keeps the normal timeouts for when it is back.
+    static func open(_ options: ConnectionOptions, policy: LoadPolicy, probed: Bool = false)
+        async throws(CommandFailure) -> CacheReadingConnection
+    {
         let settings = try ResolvedSettings.resolve(options)
         let database = policy == .remoteOnly ? nil : try OfflineCache.open(settings)
         do {
-            let connection = try await PortalConnection.open(settings, allowOffline: database != nil)
+            let connection = try await PortalConnection.open(
+                settings, allowOffline: database != nil, probed: probed && database != nil)
+            if probed, let database { RunConnectivity.start(database, connection: connection) }
             return CacheReadingConnection(connection: connection, database: database)
         } catch {
             try? database?.close()
@@ -43,8 +49,9 @@ final class CacheReadingConnection: Sendable {
         }
     }
 
-    /// Closes the session, the emulator and the cache.
+    /// Stops the probe; closes the session, the emulator and the cache.
     func close() async {
+        database?.connectivity.stopProbing()
         await connection.close()
         try? database?.close()
     }
@@ -52,10 +59,10 @@ final class CacheReadingConnection: Sendable {
 
 extension ConnectionOptions {
     /// Like `withConnection`, for commands reading through the cache under `policy`.
-    func withCacheReadingConnection<T>(policy: LoadPolicy, _ body: (CacheReadingConnection) async throws -> T)
-        async throws(CommandFailure) -> T
-    {
-        let connection = try await CacheReadingConnection.open(self, policy: policy)
+    func withCacheReadingConnection<T>(
+        policy: LoadPolicy, probed: Bool = false, _ body: (CacheReadingConnection) async throws -> T
+    ) async throws(CommandFailure) -> T {
+        let connection = try await CacheReadingConnection.open(self, policy: policy, probed: probed)
         return try await withClosing(connection, close: { await $0.close() }, body)
     }
 }

@@ -1,3 +1,4 @@
+import OfflineStore
 import PortalClient
 
 extension CommandFailure {
@@ -17,6 +18,9 @@ extension CommandFailure {
                 message += " (\(exceptionClass))"
             }
             self.init(kind, prefix + message)
+        case is PortalUnreachable:
+            // Not sent: the run already knows the portal cannot be reached.
+            self.init(.network, prefix + "the portal is unreachable (offline)")
         case is CancellationError:
             self.init(.network, prefix + "cancelled")
         default:
