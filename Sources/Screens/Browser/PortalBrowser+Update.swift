@@ -336,7 +336,8 @@ extension PortalBrowser {
 
     /// The portal stopped or started answering: every screen's status line says so at once (an
     /// open form's too). Back online, menus that could not load or came from the cache reload
-    /// (their cursors stay on the same item).
+    /// (their cursors stay on the same item), and so does the list on top (its rows stay while
+    /// the portal's arrive).
     private func connectivityChanged(online: Bool, on model: inout Model) -> [Effect<Message>] {
         guard model.status.online != online else { return [] }
         model.status.online = online
@@ -348,6 +349,14 @@ extension PortalBrowser {
                 model.stack[index] = .form(form)
             case .menu(let menu) where online && (menu.error != nil || menu.cachedAt != nil):
                 effects.append(reload(menu))
+            case .records(var list) where online && index == model.stack.count - 1:
+                let id = list.id
+                effects += list.program.update(&list.model, .command(.refresh)).forwarded { Message.records(id: id, $0) }
+                model.stack[index] = .records(list)
+            case .bookmarks(var list) where online && index == model.stack.count - 1:
+                let id = list.id
+                effects += list.program.update(&list.model, .command(.refresh)).forwarded { Message.bookmarks(id: id, $0) }
+                model.stack[index] = .bookmarks(list)
             default:
                 break
             }

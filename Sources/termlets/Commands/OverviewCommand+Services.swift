@@ -168,9 +168,17 @@ enum ScreenServices {
         return SyncServices(
             loadQueue: { try queue.items().map(summary) },
             run: { report in
-                let summary = try await SyncEngine(database: database, connection: portal).run { progress in
-                    report(SyncProgressReport(completed: progress.completed, total: progress.total))
+                // What the run finds tells the whole run whether the portal answers.
+                let summary: SyncSummary
+                do {
+                    summary = try await SyncEngine(database: database, connection: portal).run { progress in
+                        report(SyncProgressReport(completed: progress.completed, total: progress.total))
+                    }
+                } catch {
+                    database.connectivity.report(error)
+                    throw error
                 }
+                database.connectivity.reportReachable()
                 return SyncRunSummary(summary)
             },
             resolve: { queueId, choice in
