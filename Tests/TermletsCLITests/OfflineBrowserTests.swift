@@ -106,6 +106,69 @@ struct OfflineBrowserTests {
         #expect(try await terminal.screen(containing: "[exit ").contains("[exit 0]"))
     }
 
+    /// The portal stops while the browser is open: the first request that finds it gone turns
+    /// the status line offline, and from then on every screen comes from the cache without
+    /// waiting; started again on the same port, the status is online again within seconds and
+    /// the list on top reloads from the portal on its own.
+    @Test func thePortalStoppingMidSessionTurnsEveryScreenOfflineOnce() async throws {
+        let home = try CLIHome()
+        let data = home.directory.path("portal")
+        var portal = try SpawnedProcess.demoPortal(data: data)
+        defer { portal.terminate() }
+        let url = String(try await portal.firstLine(timeout: 120).dropFirst("listening on ".count))
+        let port = try #require(URL(string: url)?.port)
+        let login = try await home.runOffPool(["login", "--server", url, "--user", "test@liferay.com"], environment: Self.password)
+        #expect(login.status == 0, "\(login.stderr)")
+        let terminal = try await Self.browser(home)
+        try await terminal.screen("the site list online", timeout: 120) {
+            BrowserScreenTests.cursorLine($0)?.contains("Termlets Demo") == true && $0.contains("· online")
+        }
+        try await Self.openContacts(terminal)
+        try await terminal.screen("the contacts online", timeout: 60) {
+            $0.contains("1 of 3") && BrowserScreenTests.cursorLine($0)?.contains("43001") == true && $0.contains("· online")
+        }
+
+        portal.signal(SIGTERM)
+        let stopped = try await offPool { [portal] in portal.wait(timeout: 30) }
+        #expect(stopped != nil, "the portal stopped")
+        // The first request finds it gone (how fast is the portal client's connect timeout).
+        try await terminal.press("r")
+        try await terminal.screen("the list offline from the cache", timeout: 60) {
+            $0.contains("offline: cached") && $0.contains("· offline")
+        }
+        // Every other screen now reads the cache at once.
+        try await terminal.press("Escape")
+        let menu = try await terminal.screen("the site's menu, offline", timeout: 10) {
+            $0.hasPrefix(" Sites › Termlets Demo") && $0.contains("Contacts") && $0.contains("· offline")
+        }
+        #expect(!menu.contains("Loading…"))
+        try await terminal.press("Escape")
+        // Wait for the site list before the next key: Esc and a key at once would read as Alt-key.
+        try await terminal.screen("the sites", timeout: 10) {
+            $0.split(separator: "\n").first?.trimmingCharacters(in: .whitespaces) == "Sites"
+        }
+        let reopened = ContinuousClock.now
+        try await terminal.press("r")
+        try await terminal.screen("the sites reloaded from the cache", timeout: 10) {
+            $0.contains("offline: cached") && BrowserScreenTests.cursorLine($0)?.contains("Termlets Demo") == true
+        }
+        try await Self.openContacts(terminal)
+        try await terminal.screen("the contacts from the cache", timeout: 10) {
+            $0.contains("offline: cached") && BrowserScreenTests.cursorLine($0)?.contains("43001") == true
+        }
+        #expect(ContinuousClock.now - reopened < .seconds(6), "menus and list from the cache without waiting")
+
+        portal = try SpawnedProcess(TermletsBinary.url, ["portal", "--port", String(port), "--data", data.path])
+        #expect(try await portal.firstLine(timeout: 120).hasPrefix("listening on "))
+        let back = ContinuousClock.now
+        try await terminal.screen("online again, the list reloaded from the portal", timeout: 30) {
+            $0.contains("· online") && !$0.contains("offline: cached") && $0.contains("1 of 3")
+        }
+        #expect(ContinuousClock.now - back < .seconds(10), "the probe sees the portal within seconds")
+        try await terminal.press("q")
+        #expect(try await terminal.screen(containing: "[exit ").contains("[exit 0]"))
+    }
+
     /// `termlets` (the browser) with the stored login, in tmux.
     static func browser(_ home: CLIHome) async throws -> TmuxSession {
         try await TmuxSession.startOffPool(
