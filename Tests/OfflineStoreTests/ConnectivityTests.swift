@@ -94,7 +94,8 @@ struct ConnectivityTests {
         }
         #expect(result.value == ["cached"] && result.source == .cache && result.isStale)
         #expect(fetched.withLock { $0 } == 0)
-        #expect(ContinuousClock.now - started < .seconds(1))
+        // The fetch would have taken 30 s; a loaded machine may still take a moment to read SQLite.
+        #expect(ContinuousClock.now - started < .seconds(20))
     }
 
     @Test func aLoadThatCannotReachThePortalTurnsTheRunOffline() async throws {
