@@ -117,7 +117,6 @@ public actor SyncScheduler {
                 if await !waitUntilReachable() { return }
                 makeUnsentReady()
             } catch {
-                if !(error is CancellationError) { connectivity?.report(error) }
                 status = .idle
                 if await !pause(timing.idleInterval) { return }
             }

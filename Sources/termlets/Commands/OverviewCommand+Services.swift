@@ -174,8 +174,8 @@ enum ScreenServices {
                     summary = try await SyncEngine(database: database, connection: portal).run { progress in
                         report(SyncProgressReport(completed: progress.completed, total: progress.total))
                     }
-                } catch {
-                    database.connectivity.report(error)
+                } catch let error as any OfflineClassifiable where error.isConnectivityFailure {
+                    database.connectivity.reportUnreachable()
                     throw error
                 }
                 database.connectivity.reportReachable()
