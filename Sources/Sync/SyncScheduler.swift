@@ -35,6 +35,7 @@ public actor SyncScheduler {
     private let engine: SyncEngine
     private let timing: Timing
     private let probe: @Sendable () async throws -> Void
+    private let connectivity: Connectivity?
     private var task: Task<Void, Never>?
     private var stopped = false
     private let continuation: AsyncStream<SyncSummary>.Continuation
@@ -46,11 +47,17 @@ public actor SyncScheduler {
     public private(set) var probes = 0
 
     /// A scheduler running `engine`; `probe` defaults to the portal's build number.
+    ///
+    /// With `connectivity` (the run's shared truth), each run's outcome is reported to it, and
+    /// while it is offline and probing on its own, the scheduler waits for it to turn online
+    /// instead of probing: the sync starts as soon as the run's probe sees the portal again.
     public init(
-        engine: SyncEngine, timing: Timing = Timing(), probe: (@Sendable () async throws -> Void)? = nil
+        engine: SyncEngine, timing: Timing = Timing(), probe: (@Sendable () async throws -> Void)? = nil,
+        connectivity: Connectivity? = nil
     ) {
         self.engine = engine
         self.timing = timing
+        self.connectivity = connectivity
         let session = engine.session
         self.probe = probe ?? { _ = try await session.buildNumber() }
         (summaries, continuation) = AsyncStream.makeStream(bufferingPolicy: .bufferingNewest(16))
@@ -91,18 +98,24 @@ public actor SyncScheduler {
                 if await !pause(timing.idleInterval) { return }
                 continue
             }
+            if let connectivity, connectivity.skipsNetwork {
+                status = .offline(nextProbeIn: timing.initialProbeDelay)
+                await connectivity.waitUntilReachable()
+                if Task.isCancelled { return }
+                makeUnsentReady()
+                continue
+            }
             status = .syncing
             do {
                 let summary = try await engine.run()
+                connectivity?.reportReachable()
                 continuation.yield(summary)
                 status = .idle
                 if await !pause(timing.idleInterval) { return }
             } catch let error where SyncScheduler.isUnreachable(error) {
+                connectivity?.reportUnreachable()
                 if await !waitUntilReachable() { return }
-                // Back online: what could not be sent is ready at once (refusals keep their backoff).
-                for item in (try? engine.queue.items(in: [.dirty])) ?? [] where item.retryAt != nil {
-                    try? engine.queue.retry(item.queueId)
-                }
+                makeUnsentReady()
             } catch {
                 status = .idle
                 if await !pause(timing.idleInterval) { return }
@@ -110,8 +123,21 @@ public actor SyncScheduler {
         }
     }
 
-    /// Probes with backoff until the portal answers; false when cancelled.
+    /// Back online: what could not be sent is ready at once (refusals keep their backoff).
+    private func makeUnsentReady() {
+        for item in (try? engine.queue.items(in: [.dirty])) ?? [] where item.retryAt != nil {
+            try? engine.queue.retry(item.queueId)
+        }
+    }
+
+    /// Probes with backoff until the portal answers (or, with a probing ``Connectivity``, waits
+    /// for it to say so); false when cancelled.
     private func waitUntilReachable() async -> Bool {
+        if let connectivity, connectivity.skipsNetwork {
+            status = .offline(nextProbeIn: timing.initialProbeDelay)
+            await connectivity.waitUntilReachable()
+            return !Task.isCancelled
+        }
         var delay = timing.initialProbeDelay
         while !Task.isCancelled {
             status = .offline(nextProbeIn: delay)
@@ -119,6 +145,7 @@ public actor SyncScheduler {
             probes += 1
             do {
                 try await probe()
+                connectivity?.reportReachable()
                 return true
             } catch where SyncScheduler.isUnreachable(error) {
                 delay = min(timing.maximumProbeDelay, delay * 2)

@@ -1,3 +1,4 @@
+import Foundation
 import Screenlets
 import Screens
 import TermUI
@@ -23,7 +24,7 @@ struct BrowserScreenTests {
 
     nonisolated static func services(_ records: FakeRecords) -> BrowserServices {
         BrowserServices(
-            sites: { sites },
+            sites: { SiteList(sites) },
             contents: { _ in contents },
             recordList: { _, _ in ListFixtures.spec(records) },
             bookmarksList: { _, folder in BookmarksScreenTests.spec(folderName: folder.name, count: 30) },
@@ -161,5 +162,61 @@ struct BrowserScreenTests {
         try await ListFixtures.wait("the form's status", runtime) { SettingsScreenTests.topForm($0)?.pendingWrites == 4 }
         #expect(SettingsScreenTests.topForm(runtime.model)?.online == true)
         runtime.finish()
+    }
+
+    /// The run's connectivity drives every status line at once; back online, a menu that came
+    /// from the cache reloads (cursor kept) and the list on top refreshes.
+    @Test func connectivityChangesReachEveryScreenAndBackOnlineReload() async throws {
+        let records = FakeRecords(count: 100)
+        let changes = EventQueue<Bool>()
+        let loads = EventQueue<Int>()
+        var services = Self.services(records)
+        let counter = LoadCounter()
+        services.sites = {
+            let count = await counter.next()
+            loads.push(count)
+            return SiteList(Self.sites, cachedAt: count == 1 ? Date(timeIntervalSince1970: 1_700_000_000) : nil)
+        }
+        services.autoSync = AutoSyncServices(next: { nil }, connectivity: changes.next)
+        let browser = PortalBrowser(services: services, size: Size(width: 80, height: 24), status: ListFixtures.status)
+        let runtime = Runtime(program: browser, backend: HeadlessBackend(size: Size(width: 80, height: 24)))
+        runtime.start()
+        try await ListFixtures.wait("cached sites", runtime) { Self.topMenu($0)?.cachedAt != nil }
+        let cached = GridText.text(ListFixtures.frame(runtime, size: Size(width: 80, height: 24)))
+        #expect(cached.contains("~ offline: cached"), "\(cached)")
+        runtime.handle(.key(.down))
+        let selected = Self.topMenu(runtime.model).map { $0.items[$0.cursor] }
+        changes.push(false)
+        try await ListFixtures.wait("offline everywhere", runtime) { !$0.status.online }
+        changes.push(true)
+        try await ListFixtures.wait("reloaded from the portal", runtime) {
+            $0.status.online && Self.topMenu($0)?.cachedAt == nil && Self.topMenu($0)?.isLoading == false
+        }
+        #expect(Self.topMenu(runtime.model).map { $0.items[$0.cursor] } == selected, "the cursor stays on its site")
+        #expect(!GridText.text(ListFixtures.frame(runtime, size: Size(width: 80, height: 24))).contains("offline: cached"))
+        // A list on top: offline, then back online, it refreshes on its own.
+        try await Self.openFirstSite(runtime)
+        runtime.handle(.key(.down))
+        runtime.handle(.key(.enter))
+        try await Self.waitForRecordList(runtime)
+        changes.push(false)
+        try await ListFixtures.wait("the list offline", runtime) { model in
+            if case .records(let list)? = model.stack.last { return !list.model.status.online }
+            return false
+        }
+        let before = await records.requestCount()
+        changes.push(true)
+        try await ListFixtures.waitForRequests(records, atLeast: before + 1)
+        #expect(runtime.model.status.online)
+        runtime.finish()
+    }
+}
+
+/// Counts calls across tasks.
+actor LoadCounter {
+    private var count = 0
+    func next() -> Int {
+        count += 1
+        return count
     }
 }

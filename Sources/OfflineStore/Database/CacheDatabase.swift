@@ -18,6 +18,9 @@ public final class CacheDatabase: Sendable {
     public let pool: DatabasePool
     /// Where the database, its lock and its files live.
     public let location: CacheLocation
+    /// Whether the portal answers, shared by everything this process does on this cache (one
+    /// run's loads, submits, automatic sync and status line): see ``Connectivity``.
+    public let connectivity = Connectivity()
 
     /// Opens (creating and migrating as needed) the cache of `userId` on `server` under
     /// `cacheDirectory` (typically `~/.cache/termlets`). Store no secret in it: it holds portal data

@@ -11,15 +11,19 @@ import Foundation
 public struct CachePolicyLoader: Sendable {
     /// The entries read and written by the policies.
     public let entries: EntryStore
+    /// Told the outcome of every fetch; while it knows the portal is unreachable (and probes
+    /// it), fetches fail at once and the cache answers without waiting.
+    public let connectivity: Connectivity?
 
-    /// A loader reading and writing `entries`.
-    public init(entries: EntryStore) {
+    /// A loader reading and writing `entries`, its fetches guarded by `connectivity`.
+    public init(entries: EntryStore, connectivity: Connectivity? = nil) {
         self.entries = entries
+        self.connectivity = connectivity
     }
 
-    /// A loader on the entries of `database`.
+    /// A loader on the entries of `database`, sharing the database's ``CacheDatabase/connectivity``.
     public init(database: CacheDatabase) {
-        self.init(entries: EntryStore(database: database))
+        self.init(entries: EntryStore(database: database), connectivity: database.connectivity)
     }
 
     /// The final answer under `policy`: for `cache-then-remote`, the portal's answer (or the
@@ -47,6 +51,7 @@ public struct CachePolicyLoader: Sendable {
         fetch: @escaping @Sendable () async throws -> JSONValue
     ) -> AsyncThrowingStream<LoadResult, any Error> {
         let entries = self.entries
+        let fetch = Self.guarding(fetch, with: connectivity)
         return AsyncThrowingStream { continuation in
             let task = Task {
                 do {
@@ -58,6 +63,14 @@ public struct CachePolicyLoader: Sendable {
             }
             continuation.onTermination = { _ in task.cancel() }
         }
+    }
+
+    /// `fetch`, reporting to `connectivity` and skipping the network while it says offline.
+    private static func guarding(
+        _ fetch: @escaping @Sendable () async throws -> JSONValue, with connectivity: Connectivity?
+    ) -> @Sendable () async throws -> JSONValue {
+        guard let connectivity else { return fetch }
+        return { try await connectivity.guarded(fetch) }
     }
 
     private static func run(

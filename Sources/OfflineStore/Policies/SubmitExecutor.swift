@@ -23,7 +23,11 @@ public struct SubmitExecutor: Sendable {
     /// - `cache-first`: queues it with its local changes, then tries to send it: `.sent` or
     ///   `.queued`; a refusal keeps it as `failed` (``SubmitError/rejectedKeptInQueue(queueId:reason:)``).
     /// - `cache-only`: queues it: `.queued`.
+    ///
+    /// Sends are guarded by the database's ``Connectivity``: while the portal is known to be
+    /// unreachable, a write that may be queued is queued at once, without a network attempt.
     public func submit(_ write: PendingWrite, policy: SubmitPolicy, sender: QueueSender) async throws -> SubmitOutcome {
+        let sender = queue.database.connectivity.guarding(sender)
         switch policy {
         case .remoteOnly:
             return .sent(try await sender.send(try transientItem(for: write)))

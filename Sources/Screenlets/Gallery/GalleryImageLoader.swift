@@ -32,7 +32,10 @@ public struct GalleryImageLoader: Sendable {
             return [UInt8](data)
         }
         guard let session else { throw PortalError(kind: .network, message: "the image is not in the offline cache") }
-        let bytes = try await session.documentBytes(entry, thumbnail: thumbnail)
+        // Through the run's connectivity: known offline, an image not cached fails at once.
+        let download: @Sendable () async throws -> [UInt8] = { try await session.documentBytes(entry, thumbnail: thumbnail) }
+        let bytes: [UInt8]
+        if let database { bytes = try await database.connectivity.guarded(download) } else { bytes = try await download() }
         guard bytes.count <= Self.maximumBytes else {
             throw PortalError(kind: .server, message: "the image is larger than \(Self.maximumBytes >> 20) MiB")
         }

@@ -1,4 +1,6 @@
 import DDM
+import Foundation
+import OfflineStore
 import PortalClient
 
 /// A site the user belongs to, as the portal browser lists it.
@@ -42,34 +44,132 @@ public struct SiteContents: Hashable, Sendable {
     public let recordSets: [RecordSetSummary]
     public let imageFolders: [FolderSummary]
     public let bookmarkFolders: [FolderSummary]
-    public init(recordSets: [RecordSetSummary], imageFolders: [FolderSummary], bookmarkFolders: [FolderSummary]) {
+    /// When the cached copy shown was stored, if it came from the cache because the portal
+    /// could not be reached; nil for the portal's answer.
+    public var cachedAt: Date?
+    public init(
+        recordSets: [RecordSetSummary], imageFolders: [FolderSummary], bookmarkFolders: [FolderSummary], cachedAt: Date? = nil
+    ) {
         self.recordSets = recordSets
         self.imageFolders = imageFolders
         self.bookmarkFolders = bookmarkFolders
+        self.cachedAt = cachedAt
+    }
+}
+
+/// The user's sites for the browser.
+public struct SiteList: Hashable, Sendable {
+    public let sites: [SiteSummary]
+    /// When the cached copy shown was stored, if it came from the cache because the portal
+    /// could not be reached; nil for the portal's answer.
+    public var cachedAt: Date?
+    public init(_ sites: [SiteSummary], cachedAt: Date? = nil) {
+        self.sites = sites
+        self.cachedAt = cachedAt
     }
 }
 
 /// Loads the user's sites and, per site, its record sets (with their record counts, in one
 /// batch), its top Documents and Media folders and its top bookmarks folders, through the calls
 /// the portal client has for them. Names are resolved in `locale`.
+///
+/// With a cache, both go through a ``LoadPolicy`` (collection `browser`, keys `sites` and
+/// `site-contents` with the locale and the site): what the user saw online is what the browser
+/// shows offline, with `cachedAt` set; what was never loaded is ``SiteContentsError/notAvailableOffline``.
 public struct SiteContentsLoader: Sendable {
     public let session: PortalSession
     public let locale: PortalLocale
+    /// The cache and its policy; nil: the portal only.
+    public let cache: CachePolicyLoader?
+    public let policy: LoadPolicy
 
-    public init(session: PortalSession, locale: PortalLocale) {
+    /// The cache collection of the browser's menus.
+    public static let collection = "browser"
+
+    public init(session: PortalSession, locale: PortalLocale, cache: CachePolicyLoader? = nil, policy: LoadPolicy = .remoteFirst) {
         self.session = session
         self.locale = locale
+        self.cache = cache
+        self.policy = cache == nil ? .remoteOnly : policy
     }
 
     /// The sites of the signed-in user.
     public func sites() async throws -> [SiteSummary] {
+        try await siteList().sites
+    }
+
+    /// The sites of the signed-in user, from the portal or (offline) the cache.
+    public func siteList() async throws -> SiteList {
+        let key = CacheKey("sites", parameters: ["locale": .string(locale.identifier)])
+        let (value, cachedAt) = try await load(key) {
+            .array(try await fetchSites().map { ["groupId": .int($0.groupId), "name": .string($0.name), "friendlyURL": .string($0.friendlyURL)] })
+        }
+        let sites = (value.arrayValue ?? []).compactMap { site -> SiteSummary? in
+            guard let groupId = site["groupId"]?.int64Value else { return nil }
+            return SiteSummary(
+                groupId: groupId, name: site["name"]?.stringValue ?? "", friendlyURL: site["friendlyURL"]?.stringValue ?? "")
+        }
+        return SiteList(sites, cachedAt: cachedAt)
+    }
+
+    /// The record sets and folders of `groupId`, from the portal or (offline) the cache.
+    public func contents(ofSite groupId: Int64) async throws -> SiteContents {
+        let key = CacheKey("site-contents", parameters: ["groupId": .int(groupId), "locale": .string(locale.identifier)])
+        let (value, cachedAt) = try await load(key) { Self.json(try await fetchContents(ofSite: groupId)) }
+        var contents = Self.contents(from: value)
+        contents.cachedAt = cachedAt
+        return contents
+    }
+
+    /// `fetch` under the policy at `key`; the value and, for a stale cached answer, when it was stored.
+    private func load(_ key: CacheKey, fetch: @escaping @Sendable () async throws -> JSONValue) async throws -> (JSONValue, Date?) {
+        guard let cache else { return (try await fetch(), nil) }
+        let address = EntryAddress(collection: Self.collection, key: key.rawValue)
+        do {
+            let result = try await cache.load(policy, at: address, fetch: fetch)
+            return (result.value, result.source == .cache && result.isStale ? (result.storedAt ?? Date()) : nil)
+        } catch let error as any OfflineClassifiable where error.isConnectivityFailure {
+            throw SiteContentsError.notAvailableOffline(String(describing: error))
+        } catch OfflineStoreError.notCached {
+            throw SiteContentsError.notAvailableOffline("not in the cache")
+        }
+    }
+
+    private func fetchSites() async throws -> [SiteSummary] {
         try await session.sites().map {
             SiteSummary(groupId: $0.groupId, name: LocalizedXMLText.resolve($0.name, locale: locale), friendlyURL: $0.friendlyURL)
         }
     }
 
-    /// The record sets and folders of `groupId`.
-    public func contents(ofSite groupId: Int64) async throws -> SiteContents {
+    private static func json(_ contents: SiteContents) -> JSONValue {
+        [
+            "recordSets": .array(contents.recordSets.map {
+                ["recordSetId": .int($0.recordSetId), "structureId": .int($0.structureId), "name": .string($0.name),
+                 "recordCount": .int(Int64($0.recordCount))]
+            }),
+            "imageFolders": .array(contents.imageFolders.map { ["folderId": .int($0.folderId), "name": .string($0.name)] }),
+            "bookmarkFolders": .array(contents.bookmarkFolders.map { ["folderId": .int($0.folderId), "name": .string($0.name)] }),
+        ]
+    }
+
+    /// A cached copy read back; malformed members are skipped (the cache is data, not trusted code).
+    private static func contents(from value: JSONValue) -> SiteContents {
+        func folders(_ name: String) -> [FolderSummary] {
+            (value[name]?.arrayValue ?? []).compactMap { folder in
+                folder["folderId"]?.int64Value.map { FolderSummary(folderId: $0, name: folder["name"]?.stringValue ?? "") }
+            }
+        }
+        let sets = (value["recordSets"]?.arrayValue ?? []).compactMap { set -> RecordSetSummary? in
+            guard let id = set["recordSetId"]?.int64Value else { return nil }
+            return RecordSetSummary(
+                recordSetId: id, structureId: set["structureId"]?.int64Value ?? 0, name: set["name"]?.stringValue ?? "",
+                recordCount: Int(set["recordCount"]?.int64Value ?? 0))
+        }
+        return SiteContents(recordSets: sets, imageFolders: folders("imageFolders"), bookmarkFolders: folders("bookmarkFolders"))
+    }
+
+    /// The record sets and folders of `groupId`, from the portal.
+    private func fetchContents(ofSite groupId: Int64) async throws -> SiteContents {
         let sets = try await session.recordSets(groupId: groupId).recordSets
         let countCalls = try await session.calls().screensRecords
         let counts = sets.isEmpty ? [] : try await session.invoke(sets.map { countCalls.getDDLRecordsCount(ddlRecordSetId: $0.recordSetId) })
@@ -86,4 +186,20 @@ public struct SiteContentsLoader: Sendable {
                 FolderSummary(folderId: $0.folderId, name: LocalizedXMLText.resolve($0.name, locale: locale))
             })
     }
+}
+
+/// Why the browser cannot show a menu.
+public enum SiteContentsError: Error, CustomStringConvertible, Sendable {
+    /// The portal cannot be reached and the menu was never loaded while it could.
+    case notAvailableOffline(String)
+
+    public var description: String {
+        switch self {
+        case .notAvailableOffline: return "not available offline: never loaded"
+        }
+    }
+}
+
+extension SiteContentsError: OfflineClassifiable {
+    public var isConnectivityFailure: Bool { true }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import Screenlets
 import TermUI
 
@@ -33,6 +34,9 @@ public struct BrowserMenu: Equatable, Sendable {
     var scroll = TermUI.Viewport(height: 0)
     public internal(set) var isLoading = true
     public internal(set) var error: String?
+    /// When the items shown were stored, if they come from the cache because the portal could
+    /// not be reached (drawn as a note above them).
+    public internal(set) var cachedAt: Date?
 
     init(crumb: String, site: SiteSummary?) {
         self.crumb = crumb
@@ -56,12 +60,25 @@ public struct BrowserMenu: Equatable, Sendable {
         return items
     }
 
-    mutating func show(_ items: [Item]) {
-        self.items = items
+    /// Shows `items` (from the cache, stored at `cachedAt`, when the portal could not be
+    /// reached); the cursor stays on the item it was on when that item is still there.
+    mutating func show(_ items: [Item], cachedAt: Date? = nil) {
+        let previous = selected
+        let note: [Item] = cachedAt.map { [.note("~ offline: cached \(Self.time($0)) — r reloads")] } ?? []
+        self.items = note + items
+        self.cachedAt = cachedAt
         isLoading = false
         error = nil
-        cursor = items.firstIndex(where: \.isSelectable) ?? 0
+        cursor = previous.flatMap { self.items.firstIndex(of: $0) } ?? self.items.firstIndex(where: \.isSelectable) ?? 0
         move(to: cursor, direction: 1)
+    }
+
+    /// `HH:mm` of `date` in the local time zone.
+    private static func time(_ date: Date) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.dateFormat = "HH:mm"
+        return formatter.string(from: date)
     }
 
     /// Moves to the nearest selectable item from `index` in `direction` (or the other way).

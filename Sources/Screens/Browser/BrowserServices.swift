@@ -5,7 +5,8 @@ import TermUI
 /// Screenlets `SiteContentsLoader`), a record list per record set, a bookmarks list per folder,
 /// the pending count and the sync view's services. The browser itself does no I/O.
 public struct BrowserServices: Sendable {
-    public var sites: @Sendable () async throws -> [SiteSummary]
+    /// The user's sites (marked when they come from the cache).
+    public var sites: @Sendable () async throws -> SiteList
     public var contents: @Sendable (SiteSummary) async throws -> SiteContents
     /// The record list of a record set (its label fields come from the structure).
     public var recordList: @Sendable (SiteSummary?, RecordSetSummary) async throws -> ListScreenSpec<DDLListRow>
@@ -25,7 +26,7 @@ public struct BrowserServices: Sendable {
     public var autoSync: AutoSyncServices?
 
     public init(
-        sites: @escaping @Sendable () async throws -> [SiteSummary],
+        sites: @escaping @Sendable () async throws -> SiteList,
         contents: @escaping @Sendable (SiteSummary) async throws -> SiteContents,
         recordList: @escaping @Sendable (SiteSummary?, RecordSetSummary) async throws -> ListScreenSpec<DDLListRow>,
         bookmarksList: @escaping @Sendable (SiteSummary, FolderSummary) -> ListScreenSpec<Bookmark>,

@@ -21,7 +21,8 @@ extension PortalBrowser {
             var offline = false
             updateMenu(at: 0, on: &model) { menu in
                 switch result {
-                case .success(let sites): menu.show(BrowserMenu.items(forSites: sites, settings: services.settings != nil))
+                case .success(let list):
+                    menu.show(BrowserMenu.items(forSites: list.sites, settings: services.settings != nil), cachedAt: list.cachedAt)
                 case .failure(let error): offline = fail(&menu, error)
                 }
             }
@@ -32,7 +33,7 @@ extension PortalBrowser {
             var offline = false
             updateMenu(at: index, on: &model) { menu in
                 switch result {
-                case .success(let contents): menu.show(BrowserMenu.items(for: contents))
+                case .success(let contents): menu.show(BrowserMenu.items(for: contents), cachedAt: contents.cachedAt)
                 case .failure(let error): offline = fail(&menu, error)
                 }
             }
@@ -43,6 +44,8 @@ extension PortalBrowser {
             case .success(let spec):
                 let crumbs = model.crumbs + [set.name]
                 return pushRecords(spec, breadcrumbs: crumbs, query: ListQuery(), on: &model)
+            case .failure(let error as SiteContentsError):
+                model.message = "\(set.name): \(error)"
             case .failure(let error):
                 model.message = "cannot open \(set.name): \(ListScreenText.describe(error))"
             }
@@ -76,6 +79,9 @@ extension PortalBrowser {
         case .autoSynced(let report):
             guard let report else { return [] }
             return autoSynced(report, on: &model) + [nextAutoSync()].compactMap { $0 }
+        case .connectivityChanged(let online):
+            guard let online else { return [] }
+            return connectivityChanged(online: online, on: &model) + [nextConnectivity()].compactMap { $0 }
         }
         return []
     }
@@ -84,7 +90,7 @@ extension PortalBrowser {
     private func fail(_ menu: inout BrowserMenu, _ error: any Error) -> Bool {
         menu.isLoading = false
         menu.error = "Could not load: \(ListScreenText.describe(error)) — r retries"
-        return String(describing: error).contains("network")
+        return error is SiteContentsError || String(describing: error).contains("network")
     }
 
     private func updateMenu(at index: Int, on model: inout Model, _ change: (inout BrowserMenu) -> Void) {
@@ -324,6 +330,36 @@ extension PortalBrowser {
             let online = report.synced > 0 ? true : form.model.online
             _ = form.program.update(&form.model, .connection(online: online, pendingWrites: report.pending))
             model.stack[index] = .form(form)
+        }
+        return effects + broadcastStatus(on: &model)
+    }
+
+    /// The portal stopped or started answering: every screen's status line says so at once (an
+    /// open form's too). Back online, menus that could not load or came from the cache reload
+    /// (their cursors stay on the same item), and so does the list on top (its rows stay while
+    /// the portal's arrive).
+    private func connectivityChanged(online: Bool, on model: inout Model) -> [Effect<Message>] {
+        guard model.status.online != online else { return [] }
+        model.status.online = online
+        var effects: [Effect<Message>] = []
+        for index in model.stack.indices {
+            switch model.stack[index] {
+            case .form(var form):
+                _ = form.program.update(&form.model, .connection(online: online, pendingWrites: model.status.pendingWrites))
+                model.stack[index] = .form(form)
+            case .menu(let menu) where online && (menu.error != nil || menu.cachedAt != nil):
+                effects.append(reload(menu))
+            case .records(var list) where online && index == model.stack.count - 1:
+                let id = list.id
+                effects += list.program.update(&list.model, .command(.refresh)).forwarded { Message.records(id: id, $0) }
+                model.stack[index] = .records(list)
+            case .bookmarks(var list) where online && index == model.stack.count - 1:
+                let id = list.id
+                effects += list.program.update(&list.model, .command(.refresh)).forwarded { Message.bookmarks(id: id, $0) }
+                model.stack[index] = .bookmarks(list)
+            default:
+                break
+            }
         }
         return effects + broadcastStatus(on: &model)
     }

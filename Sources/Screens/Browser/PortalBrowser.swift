@@ -99,7 +99,7 @@ public struct PortalBrowser: Program {
         case resized(Size)
         /// A click on a menu row: selects it (a click on the selected row opens it).
         case clicked(y: Int)
-        case sitesLoaded(Result<[SiteSummary], any Error>)
+        case sitesLoaded(Result<SiteList, any Error>)
         case contentsLoaded(groupId: Int64, Result<SiteContents, any Error>)
         case recordListReady(RecordSetSummary, Result<ListScreenSpec<DDLListRow>, any Error>)
         case records(id: Int, ListScreen<DDLListRow>.Message)
@@ -116,6 +116,8 @@ public struct PortalBrowser: Program {
         case themeChanged(Theme)
         /// Automatic sync ran (nil: it stopped).
         case autoSynced(SyncRunSummary?)
+        /// The run's connectivity changed: the portal answers (true) or not (nil: no more news).
+        case connectivityChanged(Bool?)
     }
 
     public func initialize() -> (Model, [Effect<Message>]) {
@@ -123,6 +125,7 @@ public struct PortalBrowser: Program {
         model.message = notice ?? ""
         var effects: [Effect<Message>] = [countPending()]
         if let next = nextAutoSync() { effects.append(next) }
+        if let next = nextConnectivity() { effects.append(next) }
         switch start {
         case .sites:
             var menu = BrowserMenu(crumb: "Sites", site: nil)
@@ -181,6 +184,12 @@ public struct PortalBrowser: Program {
     func nextAutoSync() -> Effect<Message>? {
         guard let autoSync = services.autoSync else { return nil }
         return .task { .autoSynced(await autoSync.next()) }
+    }
+
+    /// Awaits the next change of the run's connectivity (re-armed after each one).
+    func nextConnectivity() -> Effect<Message>? {
+        guard let next = services.autoSync?.connectivity else { return nil }
+        return .task { .connectivityChanged(await next()) }
     }
 
     func countPending() -> Effect<Message> {

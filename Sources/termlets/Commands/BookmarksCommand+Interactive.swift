@@ -8,7 +8,7 @@ extension BookmarksCommand {
 
     /// The Bookmarks example list on the list screen (Esc quits).
     func runScreen() async throws {
-        try await connection.withCacheReadingConnection(policy: offlinePolicy) { connection in
+        try await connection.withCacheReadingConnection(policy: offlinePolicy, probed: true) { connection in
             guard connection.groupId > 0 else { throw CommandFailure(.input, "give --group-id (the site is unknown offline)") }
             let folder = FolderSummary(folderId: folderId, name: await folderName(connection))
             let spec = ScreenServices.bookmarksList(connection, groupId: connection.groupId, folder: folder, policy: offlinePolicy)

@@ -20,7 +20,7 @@ extension GalleryCommand {
 
     /// Opens the gallery screen until the user quits.
     func runScreen() async throws {
-        try await connection.withCacheReadingConnection(policy: offlinePolicy) { connection in
+        try await connection.withCacheReadingConnection(policy: offlinePolicy, probed: true) { connection in
             let folder = try resolvedFolderId(connection.settings)
             let repository = repositoryId ?? connection.groupId
             guard repository > 0 else { throw CommandFailure(.input, "give --repository-id (the site is unknown offline)") }
@@ -108,6 +108,7 @@ actor ScreenletGalleryService: GalleryService {
     private let events = EventQueue<GalleryServiceEvent>()
     private var forwarding: Task<Void, Never>?
     private var following: Task<Void, Never>?
+    private var watchingConnectivity: Task<Void, Never>?
 
     init(gallery: GalleryScreenlet, images: GalleryImageLoader, database: CacheDatabase?, server: String, user: String, online: Bool) {
         self.gallery = gallery
@@ -124,6 +125,14 @@ actor ScreenletGalleryService: GalleryService {
             forwarding = Task.detached { [weak self] in
                 for await event in stream { await self?.forward(event) }
                 self?.events.finish()
+            }
+            // The run's connectivity: the status line follows it, and back online the tiles reload.
+            if let connectivity = database?.connectivity {
+                watchingConnectivity = Task { [weak self] in
+                    for await state in connectivity.changes() where state != .unknown {
+                        await self?.connectivityChanged(online: state == .online)
+                    }
+                }
             }
         }
         self.window = window
@@ -207,6 +216,13 @@ actor ScreenletGalleryService: GalleryService {
         }
     }
 
+    private func connectivityChanged(online: Bool) async {
+        guard self.online != online else { return }
+        self.online = online
+        events.push(.rowsChanged)
+        if online { await gallery.refresh() }
+    }
+
     private func synced(_ report: SyncRunSummary) {
         if report.synced > 0 { online = true }
         events.push(.autoSynced(report))
@@ -216,6 +232,7 @@ actor ScreenletGalleryService: GalleryService {
         await gallery.close()
         forwarding?.cancel()
         following?.cancel()
+        watchingConnectivity?.cancel()
         events.finish()
     }
 

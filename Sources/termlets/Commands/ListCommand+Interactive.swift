@@ -10,7 +10,7 @@ extension ListCommand {
         guard (1...1_000).contains(firstPageSize), (1...1_000).contains(pageSize) else {
             throw CommandFailure(.input, "page sizes must be between 1 and 1000")
         }
-        try await connection.withCacheReadingConnection(policy: offlinePolicy) { connection in
+        try await connection.withCacheReadingConnection(policy: offlinePolicy, probed: true) { connection in
             let context = try await RecordSetContext.load(connection, recordSetId: recordSetId, policy: offlinePolicy)
             let requested = labelFields.map(Self.splitFieldNames)
             if let requested {

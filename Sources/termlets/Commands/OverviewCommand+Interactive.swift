@@ -7,7 +7,7 @@ extension OverviewCommand {
     /// Runs the portal browser: sites → record sets and folders → lists → sync view, settings.
     /// The cache is always open, so the settings can choose any offline policy during the run.
     func runBrowser() async throws {
-        try await connection.withCacheReadingConnection(policy: .remoteFirst) { connection in
+        try await connection.withCacheReadingConnection(policy: .remoteFirst, probed: true) { connection in
             try await InteractiveBrowser.run(connection)
         }
     }

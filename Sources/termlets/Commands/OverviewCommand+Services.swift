@@ -14,14 +14,18 @@ enum ScreenServices {
     /// theme and offline policy of `settings` as they are when each screen opens.
     static func browser(_ connection: CacheReadingConnection, settings: SettingsStore, autoSync: AutoSync?) -> BrowserServices {
         BrowserServices(
-            sites: { try await SiteContentsLoader(session: connection.session, locale: settings.locale).sites() },
-            contents: { site in
-                try await SiteContentsLoader(session: connection.session, locale: settings.locale).contents(ofSite: site.groupId)
-            },
+            sites: { try await menus(connection, settings: settings).siteList() },
+            contents: { site in try await menus(connection, settings: settings).contents(ofSite: site.groupId) },
             recordList: { _, set in
                 let policy = settings.loadPolicy
-                let context = try await RecordSetContext.load(connection, recordSetId: set.recordSetId, policy: policy)
-                    .reading(in: settings.locale)
+                let context: RecordSetContext
+                do {
+                    context = try await RecordSetContext.load(connection, recordSetId: set.recordSetId, policy: policy)
+                        .reading(in: settings.locale)
+                } catch let failure as CommandFailure where failure.kind == .network {
+                    // Its definitions were never loaded while the portal answered.
+                    throw SiteContentsError.notAvailableOffline(failure.message)
+                }
                 return recordList(
                     connection, context: context, fieldNames: context.fieldNames, policy: policy, locale: settings.settings.locale)
             },
@@ -36,6 +40,13 @@ enum ScreenServices {
                 open: { request in try settingsForm(request, settings: settings) },
                 theme: { settings.browserTheme() }),
             autoSync: autoSync?.services)
+    }
+
+    /// The loader of the browser's menus, through the cache under the settings' policy.
+    static func menus(_ connection: CacheReadingConnection, settings: SettingsStore) -> SiteContentsLoader {
+        SiteContentsLoader(
+            session: connection.session, locale: settings.locale,
+            cache: connection.database.map(CachePolicyLoader.init(database:)), policy: settings.loadPolicy)
     }
 
     /// The gallery screen of an image folder under the settings' policy (offline: the cache, writes queued).
@@ -157,9 +168,17 @@ enum ScreenServices {
         return SyncServices(
             loadQueue: { try queue.items().map(summary) },
             run: { report in
-                let summary = try await SyncEngine(database: database, connection: portal).run { progress in
-                    report(SyncProgressReport(completed: progress.completed, total: progress.total))
+                // What the run finds tells the whole run whether the portal answers.
+                let summary: SyncSummary
+                do {
+                    summary = try await SyncEngine(database: database, connection: portal).run { progress in
+                        report(SyncProgressReport(completed: progress.completed, total: progress.total))
+                    }
+                } catch let error as any OfflineClassifiable where error.isConnectivityFailure {
+                    database.connectivity.reportUnreachable()
+                    throw error
                 }
+                database.connectivity.reportReachable()
                 return SyncRunSummary(summary)
             },
             resolve: { queueId, choice in

@@ -30,16 +30,20 @@ final class CacheReadingConnection: Sendable {
     var locale: String { session.context.locale }
 
     /// Opens the cache (unless `remote-only`) and connects; an unreachable portal is an error
-    /// only under `remote-only`.
-    /// With `connects` false (a `cache-only` write), the connection is offline from the start:
-    /// not a single request, not even the reachability probe.
-    static func open(_ options: ConnectionOptions, policy: LoadPolicy, connects: Bool = true) async throws(CommandFailure)
-        -> CacheReadingConnection
+    /// only under `remote-only`. With `connects` false (a `cache-only` write), the connection is
+    /// offline from the start: not a single request, not even the reachability probe. `probed` (the
+    /// interactive screens): the run's ``Connectivity`` starts with what the connection found and a
+    /// probe watches for the portal's return (``RunConnectivity``), so an offline start keeps the
+    /// normal timeouts for when it is back.
+    static func open(_ options: ConnectionOptions, policy: LoadPolicy, connects: Bool = true, probed: Bool = false)
+        async throws(CommandFailure) -> CacheReadingConnection
     {
         let settings = try ResolvedSettings.resolve(options)
         let database = policy == .remoteOnly ? nil : try OfflineCache.open(settings)
         do {
-            let connection = try await PortalConnection.open(settings, allowOffline: database != nil, connects: connects)
+            let connection = try await PortalConnection.open(
+                settings, allowOffline: database != nil, connects: connects, probed: probed && database != nil)
+            if probed, let database { RunConnectivity.start(database, connection: connection) }
             return CacheReadingConnection(connection: connection, database: database)
         } catch {
             try? database?.close()
@@ -47,8 +51,9 @@ final class CacheReadingConnection: Sendable {
         }
     }
 
-    /// Closes the session, the emulator and the cache.
+    /// Stops the probe; closes the session, the emulator and the cache.
     func close() async {
+        database?.connectivity.stopProbing()
         await connection.close()
         try? database?.close()
     }
@@ -57,9 +62,9 @@ final class CacheReadingConnection: Sendable {
 extension ConnectionOptions {
     /// Like `withConnection`, for commands reading through the cache under `policy`.
     func withCacheReadingConnection<T>(
-        policy: LoadPolicy, connects: Bool = true, _ body: (CacheReadingConnection) async throws -> T
+        policy: LoadPolicy, connects: Bool = true, probed: Bool = false, _ body: (CacheReadingConnection) async throws -> T
     ) async throws(CommandFailure) -> T {
-        let connection = try await CacheReadingConnection.open(self, policy: policy, connects: connects)
+        let connection = try await CacheReadingConnection.open(self, policy: policy, connects: connects, probed: probed)
         return try await withClosing(connection, close: { await $0.close() }, body)
     }
 }

@@ -25,6 +25,9 @@ extension CommandFailure {
         case let store as OfflineStoreError:
             // The local cache is damaged or unusable: the user's files, not the portal.
             self.init(.input, prefix + "offline cache: \(store)")
+        case is PortalUnreachable:
+            // Not sent: the run already knows the portal cannot be reached.
+            self.init(.network, prefix + "the portal is unreachable (offline)")
         case is CancellationError:
             self.init(.network, prefix + "cancelled")
         default:

@@ -42,8 +42,10 @@ final class PortalConnection: Sendable {
     /// (``ReachabilityProbe``) comes first, and a portal that cannot be reached gives an offline
     /// connection (``isOffline``) within about a second or two instead of a `network` failure.
     /// With `allowOffline` and `connects` false, the connection is offline at once, without a request.
-    static func open(_ settings: ResolvedSettings, allowOffline: Bool = false, connects: Bool = true) async throws(CommandFailure)
-        -> PortalConnection
+    /// `probed`: the run's connectivity is probed while it lasts (the interactive screens), so an
+    /// offline session keeps the normal timeouts (see ``offline(_:context:user:password:emulator:probed:)``).
+    static func open(_ settings: ResolvedSettings, allowOffline: Bool = false, connects: Bool = true, probed: Bool = false)
+        async throws(CommandFailure) -> PortalConnection
     {
         var emulator: PortalEmulator?
         let serverURL: URL
@@ -86,7 +88,9 @@ final class PortalConnection: Sendable {
         // A command that can work from the cache asks first, briefly, whether the portal answers at all.
         if allowOffline, emulator == nil {
             let reachable = connects ? await ReachabilityProbe.answers(context, allowInsecure: settings.allowInsecure) : false
-            if !reachable { return try await offline(settings, context: context, user: user, password: password, emulator: emulator) }
+            if !reachable {
+                return try await offline(settings, context: context, user: user, password: password, emulator: emulator, probed: probed)
+            }
         }
         let session = try await session(
             context, user: user, password: password, options: PortalSession.Options(allowInsecure: settings.allowInsecure),
@@ -107,7 +111,7 @@ final class PortalConnection: Sendable {
                 password: password)
         } catch let error as PortalError where allowOffline && error.kind == .network && !error.isUntrustedCertificate {
             try? await session.shutdown()
-            return try await offline(settings, context: context, user: user, password: password, emulator: emulator)
+            return try await offline(settings, context: context, user: user, password: password, emulator: emulator, probed: probed)
         } catch {
             try? await session.shutdown()
             await emulator?.stop()
@@ -118,16 +122,21 @@ final class PortalConnection: Sendable {
     /// The connection of a run that found the portal unreachable: not logged in, a stand-in user,
     /// the configured site (0 if none) and version (7 if none), and a session with short timeouts
     /// (``ReachabilityProbe/offlineOptions(allowInsecure:)``), so each later attempt of this run
-    /// gives up at once and the cache or the queue answers.
+    /// gives up at once and the cache or the queue answers. A `probed` run (the interactive
+    /// screens) instead keeps the normal timeouts, connecting within the probe's connect timeout:
+    /// its loads and writes skip the network while the run's ``Connectivity`` says offline, and
+    /// go out normally once the probe has seen the portal again.
     private static func offline(
-        _ settings: ResolvedSettings, context: ServerContext, user: String, password: String, emulator: PortalEmulator?
+        _ settings: ResolvedSettings, context: ServerContext, user: String, password: String, emulator: PortalEmulator?,
+        probed: Bool
     ) async throws(CommandFailure) -> PortalConnection {
         let version: PortalVersion = settings.portalVersion == .v62 ? .v62 : .v7
         var context = context
         context.version = version
-        let session = try await session(
-            context, user: user, password: password, options: ReachabilityProbe.offlineOptions(allowInsecure: settings.allowInsecure),
-            emulator: emulator)
+        let options = probed
+            ? PortalSession.Options(allowInsecure: settings.allowInsecure, connectTimeout: ReachabilityProbe.connectTimeout)
+            : ReachabilityProbe.offlineOptions(allowInsecure: settings.allowInsecure)
+        let session = try await session(context, user: user, password: password, options: options, emulator: emulator)
         let standIn = PortalUser(userId: 0, companyId: settings.companyID ?? 0, screenName: user, emailAddress: user, name: user)
         return PortalConnection(
             session: session, user: standIn, groupId: settings.groupID ?? 0, version: version, settings: settings,

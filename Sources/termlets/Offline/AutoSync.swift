@@ -3,18 +3,24 @@ import Screens
 import Sync
 
 /// Automatic sync for the interactive screens: the sync scheduler (it syncs while writes wait,
-/// and probes an unreachable portal with backoff until it answers) on the connection's queue,
-/// switched on and off by the settings, its runs reported to the screen one at a time.
+/// and, while the run's ``Connectivity`` says the portal is unreachable, waits for its probe to
+/// see it again) on the connection's queue, switched on and off by the settings, its runs
+/// reported to the screen one at a time; and the run's connectivity, change by change, for the
+/// status line (whether automatic sync is on or off).
 actor AutoSync {
     private let queue: PendingQueue
+    private let connectivity: Connectivity
     private let makeEngine: @Sendable () -> SyncEngine
     private var scheduler: SyncScheduler?
     private var forwarding: Task<Void, Never>?
     private let reports = EventQueue<SyncRunSummary>()
+    private let connectivityChanges = EventQueue<Bool>()
+    private let watchingConnectivity: Task<Void, Never>
 
-    /// How long the scheduler waits: an unreachable portal is probed after 1 s, then ever less
-    /// often, at most every 30 s; new writes are noticed within 2 s.
-    static let timing = SyncScheduler.Timing(initialProbeDelay: 1, maximumProbeDelay: 30, idleInterval: 2)
+    /// How long the scheduler waits: new writes are noticed within 2 s; an unreachable portal is
+    /// left to the run's probe (``RunConnectivity``: 1 s doubling to 5 s), these delays apply only
+    /// when it is not probed.
+    static let timing = SyncScheduler.Timing(initialProbeDelay: 1, maximumProbeDelay: 5, idleInterval: 2)
 
     /// Automatic sync on the connection's cache; nil without one (`remote-only` queues nothing).
     init?(_ connection: CacheReadingConnection) {
@@ -25,13 +31,21 @@ actor AutoSync {
     /// Automatic sync of the queue in `database` to the portal of `connection`.
     init(database: CacheDatabase, connection: PortalConnection) {
         self.queue = PendingQueue(database: database)
+        let connectivity = RunConnectivity.start(database, connection: connection)
+        self.connectivity = connectivity
         self.makeEngine = { SyncEngine(database: database, connection: connection) }
+        let changes = connectivityChanges
+        watchingConnectivity = Task {
+            for await state in connectivity.changes() where state != .unknown {
+                changes.push(state == .online)
+            }
+        }
     }
 
     /// Starts or stops the scheduler (what the settings say).
     func setEnabled(_ enabled: Bool) async {
         if enabled, scheduler == nil {
-            let scheduler = SyncScheduler(engine: makeEngine(), timing: Self.timing)
+            let scheduler = SyncScheduler(engine: makeEngine(), timing: Self.timing, connectivity: connectivity)
             self.scheduler = scheduler
             let queue = self.queue
             let reports = self.reports
@@ -51,14 +65,19 @@ actor AutoSync {
     /// The next report, or nil once closed.
     nonisolated func next() async -> SyncRunSummary? { await reports.next() }
 
-    /// Stops the scheduler (a sync in progress goes back to the queue) and ends the reports.
+    /// Stops the scheduler (a sync in progress goes back to the queue) and the probe, and ends
+    /// the reports.
     func close() async {
         await setEnabled(false)
+        connectivity.stopProbing()
+        watchingConnectivity.cancel()
         reports.finish()
+        connectivityChanges.finish()
     }
 
     /// The screen's side.
     nonisolated var services: AutoSyncServices {
-        AutoSyncServices(next: { await self.next() })
+        let changes = connectivityChanges
+        return AutoSyncServices(next: { await self.next() }, connectivity: { await changes.next() })
     }
 }

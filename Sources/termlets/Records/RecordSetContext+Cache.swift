@@ -1,6 +1,7 @@
 import DDM
 import OfflineStore
 import PortalClient
+import Screenlets
 
 extension RecordSetContext {
     /// Loads the record set and its structure through the cache under `policy` (stored with
@@ -17,7 +18,8 @@ extension RecordSetContext {
         func read(_ key: CacheKey, _ call: ServiceCall, _ what: String) async throws(CommandFailure) -> JSONValue {
             try await failing(what) {
                 guard let cache else { return try await session.invoke(call) }
-                let address = EntryAddress(collection: "DDLDefinitions", key: key.rawValue)
+                // The form screenlet's collection and keys: a form opens offline on what a list loaded.
+                let address = EntryAddress(collection: FormScreenlet.collection, key: key.rawValue)
                 return try await cache.load(definitionPolicy, at: address) { try await session.invoke(call) }.value
             }
         }
