@@ -33,8 +33,17 @@ public protocol FormEditing: Actor {
     func submitForm(draft: Bool) async throws -> FormSubmitOutcome
     /// Discards the edits: the values as loaded come back.
     func cancel()
+    /// Takes the form's save back out of the offline queue (a running submit is stopped first).
+    func withdrawQueuedWrite() async -> FormWithdrawal
     /// Shows labels, tips and options in `locale` from now on.
     func switchLocale(_ locale: PortalLocale)
 }
 
-extension FormScreenlet: FormEditing {}
+extension FormScreenlet: FormEditing {
+    public func withdrawQueuedWrite() async -> FormWithdrawal { await withdrawQueuedWrite(patience: .seconds(30)) }
+}
+
+extension LocalFormScreenlet {
+    /// A local form queues nothing.
+    public func withdrawQueuedWrite() async -> FormWithdrawal { .nothingQueued }
+}
