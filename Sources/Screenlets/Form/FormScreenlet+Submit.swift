@@ -13,22 +13,28 @@ extension FormScreenlet {
     public func submitForm(draft: Bool = false) async throws -> FormSubmitOutcome {
         try state.beginSubmit(editable: attributes.editable)
         defer { state.isSubmitting = false }
+        let generation = withdrawals
         do {
             await waitForUploads()
             retryFailedUploads()
             await waitForUploads()
             try state.validateAll()
             // A form asked for a record is that record: never submitted as a new one before it loads.
-            guard let model = state.model, state.requestedRecordId == nil || model.recordId != nil else {
+            guard let loaded = state.model, state.requestedRecordId == nil || loaded.recordId != nil else {
                 throw FormScreenletError.notLoaded
             }
+            guard withdrawals == generation else { throw CancellationError() }
             if let outcome = try await resubmitQueued(draft: draft) { return outcome }
+            // Possibly now the record a queued add became.
             guard let model = state.model else { throw FormScreenletError.notLoaded }
             let write = try recordWrite(model, draft: draft)
+            guard withdrawals == generation else { throw CancellationError() }
             switch try await runSubmit(write) {
             case .sent(let answer):
                 return applySent(answer, wasAdd: model.recordId == nil)
             case .queued(let queueId):
+                // Taken back out of the queue while it ran: it is not this form's save any more.
+                guard withdrawals == generation else { throw CancellationError() }
                 state.model?.markSaved()
                 state.queuedSubmitId = queueId
                 emit(.formQueued(queueId: queueId))

@@ -8,6 +8,7 @@ extension FormScreenlet {
     /// submit is cancelled first and awaited; a write being sent by automatic sync (or another
     /// process) is waited for up to `patience`. Tells the truth when the portal already has it.
     public func withdrawQueuedWrite(patience: Duration) async -> FormWithdrawal {
+        withdrawals += 1
         let uuid = submittingUUID
         if let running = submitTask {
             running.cancel()

@@ -41,6 +41,8 @@ public actor FormScreenlet {
     /// The submit running now, and the uuid of its write (to find it in the queue while it runs).
     var submitTask: Task<SubmitOutcome, any Error>?
     var submittingUUID: String?
+    /// Counts the times the user took the save back: a submit begun before one never queues.
+    var withdrawals = 0
 
     /// The collection of the cached structures, records and the queued writes of forms.
     public static let collection = "DDLForm"

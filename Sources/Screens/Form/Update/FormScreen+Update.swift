@@ -25,6 +25,7 @@ extension FormScreen {
             return handle(event, snapshot, &model) + [nextEvent()]
         case .submitted(let result, let draft, let snapshot):
             let previouslyQueued = model.form.queuedSubmitId
+            model.submitRequested = false
             apply(snapshot, rebuildRows: false, &model)
             handleSubmit(result, draft: draft, previouslyQueued: previouslyQueued, &model)
             return []
@@ -192,6 +193,7 @@ extension FormScreen {
         }
         model.note = FormScreenModel.Note(
             configuration.purpose == .local ? FormText.saving(model.locale) : FormText.submitting(model.locale))
+        model.submitRequested = true
         let driver = self.driver
         return [.task {
             let result: Result<FormSubmitOutcome, FormSubmitFailure>
@@ -213,7 +215,7 @@ extension FormScreen {
     /// Quits, first asking when there are unsaved changes (a save still being submitted counts).
     func requestQuit(_ model: inout Model) -> [Effect<Message>] {
         model.editor = nil
-        if model.form.isDirty || model.form.isSubmitting {
+        if model.form.isDirty || model.isSaving {
             model.overlay = .unsavedChanges
             return []
         }
@@ -225,7 +227,7 @@ extension FormScreen {
     /// in-flight save back out of the queue, then quits — or says why it cannot.
     func discardAndQuit(_ model: inout Model) -> [Effect<Message>] {
         let driver = self.driver
-        if model.form.isSubmitting || model.form.queuedSubmitId != nil {
+        if model.isSaving || model.form.queuedSubmitId != nil {
             model.note = FormScreenModel.Note(FormText.withdrawing(model.locale))
         }
         model.overlay = nil
