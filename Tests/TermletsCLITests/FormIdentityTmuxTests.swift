@@ -64,8 +64,8 @@ struct FormIdentityTmuxTests {
     }
 
     /// Flow 2: offline, a new record saved twice (changed in between), then once more unchanged,
-    /// is one queued add with the last values ("nothing new" the third time); after sync the
-    /// portal holds it once.
+    /// is one queued add with the last values ("nothing new" the third time); once the portal is
+    /// back, automatic sync sends it, the portal holds it once and the form becomes "Record N".
     @Test func savingAQueuedNewRecordAgainReplacesTheQueuedAdd() async throws {
         let home = try CLIHome()
         let portal = try await RestartablePortal.start(home)
@@ -101,10 +101,16 @@ struct FormIdentityTmuxTests {
         let add = pending.arrayValue?.first
         #expect(add?["operation"] == "add-record" && add?["values"]?["Name"] == "Grace B. Hopper", "\(pending)")
 
+        // Back online, the form's automatic sync sends it, and the form becomes the record added.
         try await portal.restart()
-        let records = try await Self.syncAndReadBack(home, portal) { $0.contains { $0.values["Name"] == "Grace B. Hopper" } }
+        let synced = try await terminal.screen("the add sent and the form that record", timeout: 150) {
+            $0.contains("Synced 1 queued write automatically") && $0.contains("— Record ") && !$0.contains("queued for sync")
+        }
+        let records = try await portal.readBack.records(recordSetId: 40003)
         #expect(records.count == 4, "exactly one record added: \(records)")
-        #expect(records.filter { $0.values["Name"]?.hasPrefix("Grace") == true }.count == 1, "\(records)")
+        let added = records.filter { $0.values["Name"]?.hasPrefix("Grace") == true }
+        #expect(added.map { $0.values["Name"] } == ["Grace B. Hopper"], "\(records)")
+        if let id = added.first?.recordId { #expect(synced.contains("Record \(id)"), "\(synced)") }
         try await terminal.press("q")
         #expect(try await terminal.screen(containing: "[exit ", timeout: 60).contains("[exit 0]"))
     }

@@ -35,6 +35,8 @@ public protocol FormEditing: Actor {
     func cancel()
     /// Takes the form's save back out of the offline queue (a running submit is stopped first).
     func withdrawQueuedWrite() async -> FormWithdrawal
+    /// Learns what became of the form's queued save (sent by sync: a new record gets its id).
+    func followQueuedSave()
     /// Shows labels, tips and options in `locale` from now on.
     func switchLocale(_ locale: PortalLocale)
 }
@@ -46,4 +48,6 @@ extension FormScreenlet: FormEditing {
 extension LocalFormScreenlet {
     /// A local form queues nothing.
     public func withdrawQueuedWrite() async -> FormWithdrawal { .nothingQueued }
+    /// A local form queues nothing.
+    public func followQueuedSave() {}
 }

@@ -46,4 +46,17 @@ extension FormScreenlet {
             }
         }
     }
+
+    /// Learns what became of the form's queued save: once sync has sent it, the form is no longer
+    /// "queued", and a new record becomes the record the portal added (its id and status).
+    public func followQueuedSave() {
+        guard let queueId = state.queuedSubmitId, !state.isSubmitting else { return }
+        guard let item = try? queue.item(queueId) else { return }
+        guard item.state == .done else { return }
+        state.queuedSubmitId = nil
+        if state.model?.recordId == nil, let recordId = item.result?["recordId"]?.int64Value {
+            adoptRecordId(recordId, modifiedDate: item.result?[PayloadKey.modifiedDate])
+        }
+        if let status = item.result?["status"]?.intValue { state.workflowStatus = status }
+    }
 }

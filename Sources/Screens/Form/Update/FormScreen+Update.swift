@@ -48,7 +48,7 @@ extension FormScreen {
         case .connection(let online, let pendingWrites):
             model.online = online
             model.pendingWrites = pendingWrites
-            return []
+            return followQueuedSave(model)
         case .autoSynced(nil):
             return []
         case .autoSynced(let report?):
@@ -59,8 +59,15 @@ extension FormScreen {
                 let text = report.automaticSummary(conflictsHint: "termlets pending lists them")
                 model.note = FormScreenModel.Note(text, report.failed > 0 || report.conflicts > 0 ? .error : .info)
             }
-            return [nextAutoSync()].compactMap { $0 }
+            return [nextAutoSync()].compactMap { $0 } + (report.synced > 0 ? followQueuedSave(model) : [])
         }
+    }
+
+    /// When this form's save waited in the queue and sync may have sent it, the form learns what
+    /// it became (a queued new record becomes "Record N").
+    func followQueuedSave(_ model: Model) -> [Effect<Message>] {
+        guard model.form.queuedSubmitId != nil else { return [] }
+        return [call { await $0.followQueuedSave() }]
     }
 
     // MARK: The screenlet's state
