@@ -143,4 +143,26 @@ struct FormIdentityTests {
             #expect(try await harness.session.record(id: recordId).values["Name"] == "Sent at once")
         }
     }
+
+    @Test func aQueuedUpdateSentBySyncIsTheBaseOfTheNextSave() async throws {
+        try await withHarness { harness in
+            let screenlet = harness.screenlet {
+                Self.remoteFirst(&$0)
+                $0.recordId = 43001
+            }
+            try await screenlet.loadRecord()
+            await harness.setOffline(true)
+            try await screenlet.setValue(.string("first@example.com"), of: "Email")
+            guard case .queued = try await screenlet.submitForm() else {
+                Issue.record("expected a queued update")
+                return
+            }
+            await harness.setOffline(false)
+            #expect(try await SyncEngine(queue: harness.queue, session: harness.session).run().synced == 1)
+            // Not a conflict with its own earlier update: the form builds on what sync sent.
+            try await screenlet.setValue(.string("second@example.com"), of: "Email")
+            #expect(try await screenlet.submitForm() == .submitted(recordId: 43001, workflowStatus: 0, added: false))
+            #expect(try await harness.session.record(id: 43001).values["Email"] == "second@example.com")
+        }
+    }
 }

@@ -78,7 +78,9 @@ extension FormScreenlet {
         }
         switch item.state {
         case .done:
+            // Sent by sync meanwhile: the next save builds on the portal's version of it.
             state.queuedSubmitId = nil
+            if let modified = item.result?[PayloadKey.modifiedDate] { baseModifiedDate = modified }
             if model.recordId == nil, let recordId = item.result?["recordId"]?.int64Value {
                 adoptRecordId(recordId, modifiedDate: item.result?[PayloadKey.modifiedDate])
             }

@@ -54,6 +54,7 @@ extension FormScreenlet {
         guard let item = try? queue.item(queueId) else { return }
         guard item.state == .done else { return }
         state.queuedSubmitId = nil
+        if let modified = item.result?[PayloadKey.modifiedDate] { baseModifiedDate = modified }
         if state.model?.recordId == nil, let recordId = item.result?["recordId"]?.int64Value {
             adoptRecordId(recordId, modifiedDate: item.result?[PayloadKey.modifiedDate])
         }
