@@ -87,7 +87,8 @@ final class SilentListener: @unchecked Sendable {
     }
 
     init(port: UInt16, dropNewConnections: Bool) throws {
-        listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        // Close-on-exec: a child spawned meanwhile (a tmux server) must not keep the port bound after close().
+        listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard listener >= 0 else { throw Failure(description: "socket: \(errno)") }
         var yes: Int32 = 1
         setsockopt(listener, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
@@ -100,7 +101,7 @@ final class SilentListener: @unchecked Sendable {
             throw Failure(description: "bind/listen on \(port): \(errno)")
         }
         if dropNewConnections {
-            filler = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            filler = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
             let connected = withUnsafePointer(to: &address) {
                 $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(filler, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
             }

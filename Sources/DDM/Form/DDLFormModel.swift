@@ -142,6 +142,13 @@ public struct DDLFormModel: Sendable, Hashable {
         if let recordId { self.recordId = recordId }
     }
 
+    /// The new record these values were queued as has been added (as `recordId`): the model
+    /// becomes that record, keeping its values and whether they were changed since.
+    public mutating func adoptRecordId(_ recordId: Int64) {
+        self.recordId = recordId
+        attributes["recordId"] = .int(recordId)
+    }
+
     // MARK: Submitting
 
     /// The `fieldsMap` a submit sends for `version`: field name → server string. A field with no

@@ -1,8 +1,11 @@
+import DDM
 import OfflineStore
 import PortalClient
 
 /// Loads DDL list pages through a ``PortalPageLoader`` and marks the rows whose records have
-/// writes waiting in the pending queue (asked once per page, cached pages included).
+/// writes waiting in the pending queue (asked once per page, cached pages included). A row with a
+/// queued update shows the queued values (over the portal's), since that is the record as the
+/// user left it.
 public struct DDLListLoader: PageLoader {
     public typealias Row = DDLListRow
 
@@ -25,11 +28,21 @@ public struct DDLListLoader: PageLoader {
     ) async throws -> PageResponse<DDLListRow> {
         let marked = { @Sendable (page: PageResponse<RecordData>) -> PageResponse<DDLListRow> in
             let marks = (try? queue?.recordsWithPendingWrites()) ?? [:]
+            let queued = marks.isEmpty ? [:] : ((try? queue?.queuedRecordValues()) ?? [:])
             let rows = page.rows.map { record in
-                DDLListRow(record: record, labelFields: labelFields, pending: record.recordId.flatMap { marks[$0] })
+                let edit = record.recordId.flatMap { queued[$0] }
+                return DDLListRow(
+                    record: edit.map { Self.record(record, showing: $0) } ?? record, labelFields: labelFields,
+                    pending: record.recordId.flatMap { marks[$0] })
             }
             return PageResponse(rows: rows, rowCount: page.rowCount, provenance: page.provenance)
         }
         return marked(try await base.loadPage(request) { page in await early(marked(page)) })
+    }
+
+    /// `record` with the queued `values` over its own (its attributes unchanged).
+    static func record(_ record: RecordData, showing values: [String: JSONValue]) -> RecordData {
+        let merged = record.values.merging(values) { _, queued in queued }
+        return RecordData(json: ["modelValues": .object(merged), "modelAttributes": .object(record.attributes)]) ?? record
     }
 }

@@ -33,8 +33,21 @@ public protocol FormEditing: Actor {
     func submitForm(draft: Bool) async throws -> FormSubmitOutcome
     /// Discards the edits: the values as loaded come back.
     func cancel()
+    /// Takes the form's save back out of the offline queue (a running submit is stopped first).
+    func withdrawQueuedWrite() async -> FormWithdrawal
+    /// Learns what became of the form's queued save (sent by sync: a new record gets its id).
+    func followQueuedSave()
     /// Shows labels, tips and options in `locale` from now on.
     func switchLocale(_ locale: PortalLocale)
 }
 
-extension FormScreenlet: FormEditing {}
+extension FormScreenlet: FormEditing {
+    public func withdrawQueuedWrite() async -> FormWithdrawal { await withdrawQueuedWrite(patience: .seconds(30)) }
+}
+
+extension LocalFormScreenlet {
+    /// A local form queues nothing.
+    public func withdrawQueuedWrite() async -> FormWithdrawal { .nothingQueued }
+    /// A local form queues nothing.
+    public func followQueuedSave() {}
+}

@@ -7,6 +7,8 @@ extension FormScreenlet {
     /// Loads the structure under the load policy and shows a new record's predefined values
     /// (`formLoaded`, or `formLoadError` and a throw). With `cache-then-remote` the cached form
     /// comes first and the portal's follows (two `formLoaded`); unedited values follow the refresh.
+    /// A form asked for a record (`recordId` ≠ 0) keeps the structure until the record is loaded:
+    /// it never shows (nor submits) a blank new record in its place.
     public func loadForm() async throws {
         state.isLoading = true
         defer { state.isLoading = false }
@@ -17,7 +19,9 @@ extension FormScreenlet {
             let updates = loader.updates(attributes.loadPolicy, at: address) { try await portal.structureJSON(id) }
             for try await result in updates {
                 let structure = try Self.parseStructure(result.value, id: id)
-                if state.model == nil || (state.model?.recordId == nil && state.model?.isModified == false) {
+                loadedStructure = structure
+                let isNewRecordForm = attributes.recordId == 0 && state.requestedRecordId == nil
+                if isNewRecordForm, state.model == nil || (state.model?.recordId == nil && state.model?.isModified == false) {
                     state.model = DDLFormModel(structure: structure, locale: state.locale)
                 }
                 state.formOrigin = FormDataOrigin(result)
@@ -30,19 +34,22 @@ extension FormScreenlet {
     }
 
     /// Loads the record `recordId` under the load policy — the form first when it is not loaded
-    /// (`formLoaded` then `recordLoaded`) — and shows its stored values.
+    /// (`formLoaded` then `recordLoaded`) — and shows its stored values. A record of another
+    /// record set is refused (``FormScreenletError/notInRecordSet(recordId:recordSetId:)``), and
+    /// one neither the portal nor the cache has is ``FormScreenletError/recordUnavailable(recordId:reason:)``.
     public func loadRecord() async throws {
         guard attributes.recordId != 0 else {
             emit(.recordLoadError(message: FormScreenletError.missingAttribute("recordId").description))
             throw FormScreenletError.missingAttribute("recordId")
         }
-        if state.model == nil { try await loadForm() }
+        state.requestedRecordId = attributes.recordId
+        if loadedStructure == nil { try await loadForm() }
         state.isLoading = true
         defer { state.isLoading = false }
         let recordId = attributes.recordId
         let locale = state.locale.identifier
         do {
-            guard let structure = state.model?.structure else { throw FormScreenletError.notLoaded }
+            guard let structure = loadedStructure ?? state.model?.structure else { throw FormScreenletError.notLoaded }
             let address = EntryAddress(
                 collection: Self.collection, key: CacheKey.record(recordId: recordId, locale: locale).rawValue)
             let portal = self.portal
@@ -61,6 +68,10 @@ extension FormScreenlet {
                 }
                 var recordAttributes = payload.attributes
                 if recordAttributes["recordId"] == nil { recordAttributes["recordId"] = .int(recordId) }
+                let recordSetId = attributes.recordSetId
+                if recordSetId != 0, let owner = recordAttributes[PayloadKey.recordSetId]?.int64Value, owner != recordSetId {
+                    throw FormScreenletError.notInRecordSet(recordId: recordId, recordSetId: recordSetId)
+                }
                 state.model = DDLFormModel(structure: structure, record: RecordPayload(values: payload.values, attributes: recordAttributes))
                 state.workflowStatus = payload.status
                 state.uploads = [:]
@@ -69,6 +80,10 @@ extension FormScreenlet {
                 state.recordOrigin = FormDataOrigin(result)
                 emit(.recordLoaded(recordId: recordId, origin: FormDataOrigin(result)))
             }
+        } catch let error as any OfflineClassifiable where error.isConnectivityFailure {
+            let unavailable = FormScreenletError.recordUnavailable(recordId: recordId, reason: Self.describe(error))
+            emit(.recordLoadError(message: unavailable.description))
+            throw unavailable
         } catch {
             emit(.recordLoadError(message: Self.describe(error)))
             throw error

@@ -13,17 +13,28 @@ extension FormScreenlet {
     public func submitForm(draft: Bool = false) async throws -> FormSubmitOutcome {
         try state.beginSubmit(editable: attributes.editable)
         defer { state.isSubmitting = false }
+        let generation = withdrawals
         do {
             await waitForUploads()
             retryFailedUploads()
             await waitForUploads()
             try state.validateAll()
+            // A form asked for a record is that record: never submitted as a new one before it loads.
+            guard let loaded = state.model, state.requestedRecordId == nil || loaded.recordId != nil else {
+                throw FormScreenletError.notLoaded
+            }
+            guard withdrawals == generation else { throw CancellationError() }
+            if let outcome = try await resubmitQueued(draft: draft) { return outcome }
+            // Possibly now the record a queued add became.
             guard let model = state.model else { throw FormScreenletError.notLoaded }
             let write = try recordWrite(model, draft: draft)
-            switch try await executor.submit(write, policy: attributes.submitPolicy, sender: sender) {
+            guard withdrawals == generation else { throw CancellationError() }
+            switch try await runSubmit(write) {
             case .sent(let answer):
                 return applySent(answer, wasAdd: model.recordId == nil)
             case .queued(let queueId):
+                // Taken back out of the queue while it ran: it is not this form's save any more.
+                guard withdrawals == generation else { throw CancellationError() }
                 state.model?.markSaved()
                 state.queuedSubmitId = queueId
                 emit(.formQueued(queueId: queueId))
@@ -36,6 +47,71 @@ extension FormScreenlet {
             emit(.formSubmitError(message: Self.describe(error), invalidFields: []))
             throw error
         }
+    }
+
+    /// Runs the submit policy on `write` in a task of its own, so ``withdrawQueuedWrite()`` can
+    /// stop it; cancelling the caller cancels it too.
+    private func runSubmit(_ write: PendingWrite) async throws -> SubmitOutcome {
+        let executor = self.executor
+        let sender = self.sender
+        let policy = attributes.submitPolicy
+        let task = Task { try await executor.submit(write, policy: policy, sender: sender) }
+        submitTask = task
+        submittingUUID = write.uuid
+        defer {
+            submitTask = nil
+            submittingUUID = nil
+        }
+        return try await withTaskCancellationHandler { try await task.value } onCancel: { task.cancel() }
+    }
+
+    /// When this form's last save is still in the queue, the form *is* that queued write: a new
+    /// save replaces its values (and tries to send it now, unless the policy is `cache-only`)
+    /// instead of queueing a second add. Unchanged values: ``FormScreenletError/nothingNew(queueId:)``.
+    /// A queued add the portal has accepted meanwhile gives the form its record id, and the save
+    /// becomes an update of that record. Returns nil when an ordinary submit should follow.
+    private func resubmitQueued(draft: Bool) async throws -> FormSubmitOutcome? {
+        guard let queueId = state.queuedSubmitId, let model = state.model else { return nil }
+        guard let item = try queue.item(queueId) else {
+            state.queuedSubmitId = nil
+            return nil
+        }
+        switch item.state {
+        case .done:
+            // Sent by sync meanwhile: the next save builds on the portal's version of it.
+            state.queuedSubmitId = nil
+            if let modified = item.result?[PayloadKey.modifiedDate] { baseModifiedDate = modified }
+            if model.recordId == nil, let recordId = item.result?["recordId"]?.int64Value {
+                adoptRecordId(recordId, modifiedDate: item.result?[PayloadKey.modifiedDate])
+            }
+            return nil
+        case .sending:
+            throw FormScreenletError.busySending(queueId: queueId)
+        case .conflict:
+            return nil
+        case .dirty, .failed:
+            let write = try recordWrite(model, draft: draft)
+            let sameValues = item.payload[PayloadKey.values] == write.payload[PayloadKey.values]
+                && item.payload[FormPayloadKey.workflowAction] == write.payload[FormPayloadKey.workflowAction]
+            guard !sameValues || item.state == .failed else { throw FormScreenletError.nothingNew(queueId: queueId) }
+            var payload = write.payload
+            payload[PayloadKey.baseModifiedDate] = item.payload[PayloadKey.baseModifiedDate] ?? payload[PayloadKey.baseModifiedDate]
+            try queue.updatePayload(queueId, payload: payload, localChanges: write.localChanges)
+            state.model?.markSaved()
+            if attributes.submitPolicy != .cacheOnly, case .sent(let answer)? = try await queue.attempt(queueId, using: sender) {
+                return applySent(answer, wasAdd: model.recordId == nil)
+            }
+            emit(.formQueued(queueId: queueId))
+            return .queued(queueId: queueId)
+        }
+    }
+
+    /// The form's queued add became record `recordId` on the portal: from now on it is that record.
+    func adoptRecordId(_ recordId: Int64, modifiedDate: JSONValue?) {
+        state.model?.adoptRecordId(recordId)
+        attributes.recordId = recordId
+        state.requestedRecordId = recordId
+        if let modifiedDate { baseModifiedDate = modifiedDate }
     }
 
     /// The queued write for the record: its values in wire form, documents still queued offline
@@ -87,6 +163,7 @@ extension FormScreenlet {
         state.model?.markSaved(recordId: recordId)
         state.workflowStatus = status
         state.queuedSubmitId = nil
+        state.requestedRecordId = recordId
         if let modified = answer[PayloadKey.modifiedDate] { baseModifiedDate = modified }
         attributes.recordId = recordId
         emit(.formSubmitted(recordId: recordId, workflowStatus: status))

@@ -22,6 +22,7 @@ public actor FormScreenlet {
     let portal: FormPortal
     let loader: CachePolicyLoader
     let executor: SubmitExecutor
+    let queue: PendingQueue
     let sender: QueueSender
     let eventSink: AsyncStream<FormEvent>.Continuation
     /// The record's `modifiedDate` the edits are made on (sent with updates for conflict checks).
@@ -35,6 +36,13 @@ public actor FormScreenlet {
     var uploadGenerations: [FormFieldKey: Int] = [:]
     /// The local files chosen, by field instance.
     var chosenFiles: [FormFieldKey: String] = [:]
+    /// The structure once parsed (a record form shows nothing until its record is loaded too).
+    var loadedStructure: DDMStructure?
+    /// The submit running now, and the uuid of its write (to find it in the queue while it runs).
+    var submitTask: Task<SubmitOutcome, any Error>?
+    var submittingUUID: String?
+    /// Counts the times the user took the save back: a submit begun before one never queues.
+    var withdrawals = 0
 
     /// The collection of the cached structures, records and the queued writes of forms.
     public static let collection = "DDLForm"
@@ -51,9 +59,11 @@ public actor FormScreenlet {
         self.attributes = attributes
         self.loader = CachePolicyLoader(database: cache)
         let queue = PendingQueue(database: cache)
+        self.queue = queue
         self.executor = SubmitExecutor(queue: queue)
         self.sender = sender ?? portal.syncSender(queue: queue)
         self.state = FormState(locale: locale)
+        state.requestedRecordId = attributes.recordId != 0 ? attributes.recordId : nil
         let (stream, sink) = AsyncStream<FormEvent>.makeStream()
         events = stream
         eventSink = sink

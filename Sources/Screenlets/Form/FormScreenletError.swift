@@ -25,6 +25,14 @@ public enum FormScreenletError: Error, Sendable, CustomStringConvertible {
     case model(FormModelError)
     /// Documents wait in the offline queue, and the submit policy is `remote-only`.
     case uploadsQueued
+    /// The record asked for belongs to another record set.
+    case notInRecordSet(recordId: Int64, recordSetId: Int64)
+    /// The record asked for is neither on the portal (reachable) nor in the cache.
+    case recordUnavailable(recordId: Int64, reason: String)
+    /// The values are those of the write already queued: nothing new to save.
+    case nothingNew(queueId: String)
+    /// The queued write is being sent right now; it cannot be changed until that finishes.
+    case busySending(queueId: String)
 
     public var description: String {
         switch self {
@@ -41,6 +49,11 @@ public enum FormScreenletError: Error, Sendable, CustomStringConvertible {
         case .unreadable(let what): return what
         case .model(let error): return error.description
         case .uploadsQueued: return "documents wait in the offline queue: remote-only cannot send the record now"
+        case .notInRecordSet(let recordId, let recordSetId): return "record \(recordId) is not in record set \(recordSetId)"
+        case .recordUnavailable(let recordId, let reason):
+            return "record \(recordId) cannot be shown: \(reason) (and it is not in the offline cache)"
+        case .nothingNew: return "nothing new to save: these values are already queued for sync"
+        case .busySending: return "the last save is being sent right now: save again in a moment"
         }
     }
 }

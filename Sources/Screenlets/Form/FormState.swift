@@ -24,8 +24,12 @@ public struct FormState: Sendable {
     public internal(set) var firstInvalidField: FormFieldKey?
     /// The record set's name, once read.
     public internal(set) var recordSetName: String?
-    /// The queue id of the last submit kept for sync.
+    /// The queue id of the last submit kept for sync. While it is still queued, the form *is*
+    /// that queued write: saving again replaces its values instead of queueing another one.
     public internal(set) var queuedSubmitId: String?
+    /// The record this form is for, as asked (`recordId` attribute), even before it is loaded:
+    /// such a form never becomes a blank new record. `nil` for a new record.
+    public internal(set) var requestedRecordId: Int64?
 
     /// Whether the form has been loaded.
     public var isFormLoaded: Bool { model != nil }
@@ -33,4 +37,6 @@ public struct FormState: Sendable {
     public var isDirty: Bool { model?.isModified ?? false }
     /// The record's id, `nil` for a new record.
     public var recordId: Int64? { model?.recordId }
+    /// The record's values came from the cache (the portal could not be reached, or the policy said so).
+    public var isRecordFromCache: Bool { recordOrigin?.source == .cache }
 }

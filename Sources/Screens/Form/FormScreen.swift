@@ -40,11 +40,13 @@ public struct FormScreen: Program {
             pendingWrites: configuration.connection.pendingWrites, online: configuration.connection.online)
         model.note = configuration.notice.map { FormScreenModel.Note($0, .error) }
         let driver = self.driver
+        // What the form is for (the record asked for) shows at once, before the slow loads end.
+        let first = Effect<Message>.task { .snapshot(await driver.snapshot(), note: nil, rebuildRows: false) }
         let start = Effect<Message>.task {
             await driver.screenlet.start()
             return .snapshot(await driver.snapshot(), note: nil, rebuildRows: true)
         }
-        return (model, [start, nextEvent()] + [nextAutoSync()].compactMap { $0 })
+        return (model, [first, start, nextEvent()] + [nextAutoSync()].compactMap { $0 })
     }
 
     /// Awaits automatic sync's next report (re-armed after each one), when the form has its own.

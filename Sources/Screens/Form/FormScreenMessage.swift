@@ -18,8 +18,9 @@ public enum FormScreenMessage: Sendable {
     case submitted(Result<FormSubmitOutcome, FormSubmitFailure>, draft: Bool, FormSnapshot)
     /// Path completion for the document prompt: the text it completed and the result.
     case completed(original: String, completion: PathCompletion.Result)
-    /// Discard finished: quit now.
-    case discarded
+    /// Discard finished (after taking the form's queued save back out of the queue, if any):
+    /// quit now, unless the save could not be taken back.
+    case discarded(FormWithdrawal)
     /// The host learned the connection's state (e.g. automatic sync sent the queue): the status
     /// line follows.
     case connection(online: Bool, pendingWrites: Int)

@@ -41,6 +41,11 @@ public struct FormScreenModel: Equatable, Sendable {
     public var online: Bool
     /// Set once the program asked to quit (the runtime stops).
     public var quitting = false
+    /// A submit was asked for and has not answered yet (set at once, before any snapshot says so).
+    public var submitRequested = false
+
+    /// A save is on its way: asked for, or running in the screenlet.
+    public var isSaving: Bool { submitRequested || form.isSubmitting }
 
     public init(form: FormSnapshot, size: Size, pendingWrites: Int, online: Bool) {
         self.form = form

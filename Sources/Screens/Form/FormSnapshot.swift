@@ -13,6 +13,10 @@ public struct FormSnapshot: Equatable, Sendable {
     public var workflowStatus: Int?
     public var recordSetName: String?
     public var queuedSubmitId: String?
+    /// The record the form is for, even before it is loaded (nil: a new record).
+    public var requestedRecordId: Int64?
+    /// The record's values came from the cache.
+    public var isRecordFromCache: Bool
     public var firstInvalidField: FormFieldKey?
     public var isDirty: Bool
     /// The form or the record came from the cache because the portal could not be reached.
@@ -33,6 +37,8 @@ public struct FormSnapshot: Equatable, Sendable {
         workflowStatus = state.workflowStatus
         recordSetName = state.recordSetName
         queuedSubmitId = state.queuedSubmitId
+        requestedRecordId = state.requestedRecordId
+        isRecordFromCache = state.isRecordFromCache
         firstInvalidField = state.firstInvalidField
         isDirty = state.isDirty
         isStale = (state.formOrigin?.isStale ?? false) || (state.recordOrigin?.isStale ?? false)
@@ -41,8 +47,8 @@ public struct FormSnapshot: Equatable, Sendable {
         self.sequence = sequence
     }
 
-    /// Before anything is loaded.
-    public init(locale: PortalLocale, editable: Bool) {
+    /// Before anything is loaded (`recordId`: the record asked for, nil for a new one).
+    public init(locale: PortalLocale, editable: Bool, recordId: Int64? = nil) {
         model = nil
         self.locale = locale
         validationMessages = [:]
@@ -52,6 +58,8 @@ public struct FormSnapshot: Equatable, Sendable {
         workflowStatus = nil
         recordSetName = nil
         queuedSubmitId = nil
+        requestedRecordId = recordId
+        isRecordFromCache = false
         firstInvalidField = nil
         isDirty = false
         isStale = false

@@ -41,6 +41,29 @@ enum FormText {
     static func unsavedBody(_ l: PortalLocale) -> String {
         pick(l, "Discard your changes and quit?", "¿Descartar los cambios y salir?")
     }
+    static func fromCache(_ l: PortalLocale) -> String { pick(l, "from the cache", "de la caché") }
+    static func queuedMark(_ l: PortalLocale) -> String { pick(l, "queued for sync", "en cola") }
+    /// The unsaved-changes prompt's extra lines when this form's save is queued (or being sent).
+    static func queuedBody(sending: Bool, _ l: PortalLocale) -> [String] {
+        [
+            sending
+                ? pick(l, "Your save is being sent right now.", "Lo guardado se está enviando ahora.")
+                : pick(l, "Your save is queued for sync, not on the portal yet.", "Lo guardado está en cola, aún no en el portal."),
+            pick(l, "Discarding takes it back out of the queue.", "Descartar lo saca de la cola."),
+        ]
+    }
+    static func queuedKeys(discard: String, keep: String, _ l: PortalLocale) -> String {
+        pick(l, "\(discard) discard, take it out of the queue, quit   \(keep) keep editing",
+             "\(discard) descartar, sacarlo de la cola y salir   \(keep) seguir editando")
+    }
+    static func withdrawing(_ l: PortalLocale) -> String { pick(l, "Taking it back out of the queue…", "Sacándolo de la cola…") }
+    static func alreadySent(_ recordId: Int64?, _ l: PortalLocale) -> String {
+        let name = recordId.map { "record \($0)" } ?? "the record"
+        return pick(l, "Too late to discard: the portal already has \(name).", "Demasiado tarde: el portal ya tiene \(name).")
+    }
+    static func notWithdrawn(_ reason: String, _ l: PortalLocale) -> String {
+        pick(l, "Still queued, not discarded: \(reason)", "Sigue en cola, no descartado: \(reason)")
+    }
     static func unsavedKeys(discard: String, keep: String, _ l: PortalLocale) -> String {
         pick(l, "\(discard) discard and quit   \(keep) keep editing", "\(discard) descartar y salir   \(keep) seguir editando")
     }

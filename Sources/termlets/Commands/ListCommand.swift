@@ -92,13 +92,15 @@ struct ListCommand: AsyncParsableCommand {
             await screenlet.close()
             await log?.value
             let records = listing.rows.map(\.record)
+            let queued = listing.queuedStates
             switch format {
             case .json:
-                var json = Self.json(records, rowCount: listing.rowCount, columns: requested, context: context)
+                var json = Self.json(records, rowCount: listing.rowCount, columns: requested, context: context, queued: queued)
                 json = Self.withProvenance(json, listing.provenance)
                 Console.printJSON(json)
             case .csv: Console.out(Self.csv(records, columns: columns, context: context))
-            case .text: Console.out(Self.table(records, rowCount: listing.rowCount, columns: columns, context: context))
+            case .text:
+                Console.out(Self.table(records, rowCount: listing.rowCount, columns: columns, context: context, queued: queued))
             }
         }
     }
@@ -112,6 +114,11 @@ struct ListCommand: AsyncParsableCommand {
         var rowCount = 0
         /// The first page from the cache, if any; otherwise the portal.
         var provenance = RowProvenance.portal
+
+        /// The rows with a write waiting in the offline queue (shown with the queued values).
+        var queuedStates: [Int64: QueueState] {
+            Dictionary(rows.compactMap { row in row.pending.flatMap { state in row.recordId.map { ($0, state) } } }) { first, _ in first }
+        }
     }
 
     /// The requested page, or every page with `--all`, through the screenlet's loader; the row
@@ -148,7 +155,11 @@ struct ListCommand: AsyncParsableCommand {
         text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
     }
 
-    static func json(_ records: [RecordData], rowCount: Int, columns: [String]?, context: RecordSetContext) -> JSONValue {
+    /// The records as JSON; a record with a write waiting in the offline queue shows the queued
+    /// values and `"pending": "<state>"` (otherwise `null`).
+    static func json(
+        _ records: [RecordData], rowCount: Int, columns: [String]?, context: RecordSetContext, queued: [Int64: QueueState] = [:]
+    ) -> JSONValue {
         let rows: [JSONValue] = records.map { record in
             var values: [String: JSONValue] = [:]
             for name in columns ?? Array(record.values.keys) {
@@ -158,6 +169,7 @@ struct ListCommand: AsyncParsableCommand {
                 "recordId": JSONValue(record.recordId),
                 "values": .object(values),
                 "attributes": .object(record.attributes),
+                "pending": record.recordId.flatMap { queued[$0] }.map { .string($0.rawValue) } ?? .null,
             ]
         }
         return ["records": .array(rows), "rowCount": .int(Int64(rowCount)), "source": "portal", "storedAt": nil]
@@ -171,11 +183,18 @@ struct ListCommand: AsyncParsableCommand {
         return out
     }
 
-    static func table(_ records: [RecordData], rowCount: Int, columns: [String], context: RecordSetContext) -> String {
+    /// The records as a table; a record with a write waiting in the offline queue shows the
+    /// queued values and its id is marked `*` (explained under the table).
+    static func table(
+        _ records: [RecordData], rowCount: Int, columns: [String], context: RecordSetContext, queued: [Int64: QueueState] = [:]
+    ) -> String {
         var table = TextTable(header: ["ID"] + columns.map(context.title(of:)))
         for record in records {
-            table.add([record.recordId.map(String.init) ?? ""] + columns.map { context.labelValue(of: $0, in: record) })
+            let id = record.recordId.map { String($0) + (queued[$0] == nil ? "" : "*") } ?? ""
+            table.add([id] + columns.map { context.labelValue(of: $0, in: record) })
         }
-        return table.render() + "\(records.count) of \(rowCount) records in \(context.name.inertForTerminal())\n"
+        let note = records.contains { $0.recordId.map { queued[$0] != nil } ?? false }
+            ? "* edited here, waiting in the offline queue (queued values shown)\n" : ""
+        return table.render() + "\(records.count) of \(rowCount) records in \(context.name.inertForTerminal())\n" + note
     }
 }

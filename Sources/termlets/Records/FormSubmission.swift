@@ -68,8 +68,12 @@ enum FormSubmission {
         let prefix = action.map { "\($0): " } ?? ""
         switch error {
         case let error as FormScreenletError:
-            if case .invalid(let failures) = error { return invalid(failures, locale: locale) }
-            return CommandFailure(.input, prefix + error.description)
+            switch error {
+            case .invalid(let failures): return invalid(failures, locale: locale)
+            case .notInRecordSet: return CommandFailure(.notFound, error.description)
+            case .recordUnavailable: return CommandFailure(.network, error.description)
+            default: return CommandFailure(.input, prefix + error.description)
+            }
         case let error as OfflineStoreError:
             if case .notCached = error { return CommandFailure(.notFound, prefix + "not in the offline cache (\(error))") }
             return CommandFailure(.input, prefix + "offline cache: \(error)")

@@ -26,7 +26,7 @@ extension FormScreen {
             return []
         case .unsavedChanges?:
             switch keyMap.command(for: key, in: [.quitPrompt, .global]) {
-            case .discardAndQuit?, .forceQuit?: return discardAndQuit()
+            case .discardAndQuit?, .forceQuit?: return discardAndQuit(&model)
             case .keepEditing?: model.overlay = nil
             default: break
             }

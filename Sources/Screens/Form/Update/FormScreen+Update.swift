@@ -24,19 +24,31 @@ extension FormScreen {
         case .event(let event, let snapshot):
             return handle(event, snapshot, &model) + [nextEvent()]
         case .submitted(let result, let draft, let snapshot):
+            let previouslyQueued = model.form.queuedSubmitId
+            model.submitRequested = false
             apply(snapshot, rebuildRows: false, &model)
-            handleSubmit(result, draft: draft, &model)
+            handleSubmit(result, draft: draft, previouslyQueued: previouslyQueued, &model)
             return []
         case .completed(let original, let completion):
             applyCompletion(original: original, completion, &model)
             return []
-        case .discarded:
+        case .discarded(let withdrawal):
+            switch withdrawal {
+            case .alreadySent(let recordId):
+                model.note = FormScreenModel.Note(FormText.alreadySent(recordId, model.locale), .error)
+                return []
+            case .notWithdrawn(let reason):
+                model.note = FormScreenModel.Note(FormText.notWithdrawn(reason, model.locale), .error)
+                return []
+            case .nothingQueued, .withdrawn:
+                break
+            }
             model.quitting = true
             return [.quit]
         case .connection(let online, let pendingWrites):
             model.online = online
             model.pendingWrites = pendingWrites
-            return []
+            return followQueuedSave(model)
         case .autoSynced(nil):
             return []
         case .autoSynced(let report?):
@@ -47,8 +59,15 @@ extension FormScreen {
                 let text = report.automaticSummary(conflictsHint: "termlets pending lists them")
                 model.note = FormScreenModel.Note(text, report.failed > 0 || report.conflicts > 0 ? .error : .info)
             }
-            return [nextAutoSync()].compactMap { $0 }
+            return [nextAutoSync()].compactMap { $0 } + (report.synced > 0 ? followQueuedSave(model) : [])
         }
+    }
+
+    /// When this form's save waited in the queue and sync may have sent it, the form learns what
+    /// it became (a queued new record becomes "Record N").
+    func followQueuedSave(_ model: Model) -> [Effect<Message>] {
+        guard model.form.queuedSubmitId != nil else { return [] }
+        return [call { await $0.followQueuedSave() }]
     }
 
     // MARK: The screenlet's state
@@ -100,7 +119,9 @@ extension FormScreen {
         return []
     }
 
-    func handleSubmit(_ result: Result<FormSubmitOutcome, FormSubmitFailure>, draft: Bool, _ model: inout Model) {
+    func handleSubmit(
+        _ result: Result<FormSubmitOutcome, FormSubmitFailure>, draft: Bool, previouslyQueued: String? = nil, _ model: inout Model
+    ) {
         switch result {
         case .success(.submitted(let recordId, let status, _)):
             model.online = true
@@ -110,7 +131,8 @@ extension FormScreen {
         case .success(.saved(let summary)):
             model.note = FormScreenModel.Note(summary, .success)
         case .success(.queued(let queueId)):
-            model.pendingWrites += 1
+            // Saving again while the first save waits replaces it: still one write in the queue.
+            if queueId != previouslyQueued { model.pendingWrites += 1 }
             model.online = false
             model.note = FormScreenModel.Note(FormText.queued(queueId, model.locale), .info)
         case .failure(let failure):
@@ -178,6 +200,7 @@ extension FormScreen {
         }
         model.note = FormScreenModel.Note(
             configuration.purpose == .local ? FormText.saving(model.locale) : FormText.submitting(model.locale))
+        model.submitRequested = true
         let driver = self.driver
         return [.task {
             let result: Result<FormSubmitOutcome, FormSubmitFailure>
@@ -196,10 +219,10 @@ extension FormScreen {
         }]
     }
 
-    /// Quits, first asking when there are unsaved changes.
+    /// Quits, first asking when there are unsaved changes (a save still being submitted counts).
     func requestQuit(_ model: inout Model) -> [Effect<Message>] {
         model.editor = nil
-        if model.form.isDirty {
+        if model.form.isDirty || model.isSaving {
             model.overlay = .unsavedChanges
             return []
         }
@@ -207,12 +230,18 @@ extension FormScreen {
         return [.quit]
     }
 
-    /// Discards the edits (the values as loaded come back), then quits.
-    func discardAndQuit() -> [Effect<Message>] {
+    /// Discards the edits (the values as loaded come back) and takes the form's queued or
+    /// in-flight save back out of the queue, then quits — or says why it cannot.
+    func discardAndQuit(_ model: inout Model) -> [Effect<Message>] {
         let driver = self.driver
+        if model.isSaving || model.form.queuedSubmitId != nil {
+            model.note = FormScreenModel.Note(FormText.withdrawing(model.locale))
+        }
+        model.overlay = nil
         return [.task {
+            let withdrawal = await driver.screenlet.withdrawQueuedWrite()
             await driver.screenlet.cancel()
-            return .discarded
+            return .discarded(withdrawal)
         }]
     }
 }

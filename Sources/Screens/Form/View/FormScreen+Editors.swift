@@ -101,7 +101,11 @@ extension FormScreen {
         let theme = configuration.theme
         let discard = keyMap.keys(for: .discardAndQuit, in: .quitPrompt).first?.displayName ?? "d"
         let keep = keyMap.keys(for: .keepEditing, in: .quitPrompt).first?.displayName ?? "k"
-        let lines = [FormText.unsavedBody(model.locale), FormText.unsavedKeys(discard: discard, keep: keep, model.locale)]
+        let queued = model.isSaving || model.form.queuedSubmitId != nil
+        let lines = queued
+            ? [FormText.unsavedBody(model.locale)] + FormText.queuedBody(sending: model.isSaving, model.locale)
+                + [FormText.queuedKeys(discard: discard, keep: keep, model.locale)]
+            : [FormText.unsavedBody(model.locale), FormText.unsavedKeys(discard: discard, keep: keep, model.locale)]
         let width = min(grid.width, (lines.map(\.displayWidth).max() ?? 0) + 4)
         let height = min(grid.height, lines.count + 2)
         let box = Rect(x: (grid.width - width) / 2, y: (grid.height - height) / 2, width: width, height: height)

@@ -47,12 +47,14 @@ extension FormScreen {
         var title = model.form.recordSetName.map { $0 + (configuration.purpose == .local ? "" : " — ") } ?? ""
         if configuration.purpose == .local {
             // A local form is named by its title alone.
-        } else if let recordId = model.form.model?.recordId {
+        } else if let recordId = model.form.model?.recordId ?? model.form.requestedRecordId {
             title += FormText.record(recordId, model.locale)
-            if let status = model.form.workflowStatus { title += " [\(FormText.workflow(status))]" }
+            if model.form.model != nil, let status = model.form.workflowStatus { title += " [\(FormText.workflow(status))]" }
+            if model.form.model != nil, model.form.isRecordFromCache { title += " • " + FormText.fromCache(model.locale) }
         } else {
             title += FormText.newRecord(model.locale)
         }
+        if configuration.purpose != .local, model.form.queuedSubmitId != nil { title += " • " + FormText.queuedMark(model.locale) }
         if !model.form.editable { title += " (\(FormText.readOnly(model.locale)))" }
         if model.form.isDirty { title += " • " + FormText.modified(model.locale) }
         let position = model.rows.isEmpty ? "" : " \(model.locale.identifier)  \(min(model.focus + 1, model.rows.count))/\(model.rows.count) "
