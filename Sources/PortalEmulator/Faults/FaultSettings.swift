@@ -18,6 +18,9 @@ public struct FaultSettings: Sendable, Equatable {
     public var truncateRate: Double
     /// While true, every request's connection is closed without an answer.
     public var offline: Bool
+    /// When above 0, every answer announces its full length at once and then trickles its body
+    /// at this many bytes per second (a slow or throttled link); 0 sends it at once.
+    public var dripBytesPerSecond: Int
     /// Seed of the fault generator.
     public var seed: UInt64
     /// When set, faults apply only to request paths starting with this prefix (e.g. `/api/jsonws`).
@@ -25,8 +28,10 @@ public struct FaultSettings: Sendable, Equatable {
 
     public init(
         latencyMs: Int = 0, jitterMs: Int = 0, failureRate: Double = 0, dropRate: Double = 0,
-        truncateRate: Double = 0, offline: Bool = false, seed: UInt64 = 1, pathPrefix: String? = nil
+        truncateRate: Double = 0, offline: Bool = false, seed: UInt64 = 1, pathPrefix: String? = nil,
+        dripBytesPerSecond: Int = 0
     ) {
+        self.dripBytesPerSecond = dripBytesPerSecond
         self.latencyMs = latencyMs
         self.jitterMs = jitterMs
         self.failureRate = failureRate
@@ -46,6 +51,7 @@ public struct FaultSettings: Sendable, Equatable {
             "latencyMs": .int(Int64(latencyMs)), "jitterMs": .int(Int64(jitterMs)), "failureRate": .double(failureRate),
             "dropRate": .double(dropRate), "truncateRate": .double(truncateRate), "offline": .bool(offline),
             "seed": .int(Int64(bitPattern: seed)), "pathPrefix": JSONValue(pathPrefix),
+            "dripBytesPerSecond": .int(Int64(dripBytesPerSecond)),
         ]
     }
 
@@ -67,6 +73,7 @@ public struct FaultSettings: Sendable, Equatable {
                 guard let seed = value.int64Value else { throw FaultSettingsError("seed must be an integer") }
                 copy.seed = UInt64(bitPattern: seed)
             case "pathPrefix": copy.pathPrefix = value.isNull ? nil : value.stringValue
+            case "dripBytesPerSecond": copy.dripBytesPerSecond = try Self.count(value, key)
             default: throw FaultSettingsError("unknown fault setting \(key)")
             }
         }
@@ -97,6 +104,8 @@ struct FaultDecision: Sendable, Equatable {
     enum Action: Sendable, Equatable { case handle, drop, fail, truncate }
     var delayMs: Int
     var action: Action
+    /// Bytes per second the answer's body trickles at; 0: all at once.
+    var dripBytesPerSecond = 0
 }
 
 /// Holds the current fault settings and their seeded generator; thread-safe.
@@ -129,7 +138,7 @@ final class FaultInjector: Sendable {
             } else if settings.truncateRate > 0, state.generator.nextUnit() < settings.truncateRate {
                 action = .truncate
             }
-            return FaultDecision(delayMs: delay, action: action)
+            return FaultDecision(delayMs: delay, action: action, dripBytesPerSecond: settings.dripBytesPerSecond)
         }
     }
 }

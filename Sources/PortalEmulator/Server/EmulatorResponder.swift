@@ -60,6 +60,9 @@ struct EmulatorResponder: HTTPResponder {
             journal.record(method: method, path: pathWithQuery, body: body, services: reply.services, status: reply.status,
                            fault: truncate ? "truncate" : nil)
             if truncate { return reply.truncatedResponse() }
+            if decision.dripBytesPerSecond > 0, request.method != .head {
+                return reply.drippedResponse(bytesPerSecond: decision.dripBytesPerSecond)
+            }
             return reply.response(isHead: request.method == .head)
         }
     }

@@ -43,6 +43,29 @@ struct Reply: Sendable {
     }
 }
 
+extension Reply {
+    /// A response that announces the full length and then writes the body a little at a time,
+    /// `bytesPerSecond` on average (chunks of a tenth of that, at least one byte), as a slow link
+    /// would. The writer stops when the client goes away.
+    func drippedResponse(bytesPerSecond: Int) -> Response {
+        var fields = headers
+        fields[.contentLength] = String(body.count)
+        let body = body
+        let chunk = max(1, bytesPerSecond / 10)
+        let pause = Duration.seconds(Double(chunk) / Double(max(1, bytesPerSecond)))
+        return Response(status: .init(code: status), headers: fields, body: .init { writer in
+            var offset = 0
+            while offset < body.count {
+                let end = min(body.count, offset + chunk)
+                try await writer.write(ByteBuffer(bytes: body[offset..<end]))
+                offset = end
+                if offset < body.count { try await Task.sleep(for: pause) }
+            }
+            try await writer.finish(nil)
+        })
+    }
+}
+
 /// Errors used to cut connections on purpose.
 enum InjectedFault: Error {
     case truncated
