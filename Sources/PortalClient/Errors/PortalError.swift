@@ -33,6 +33,10 @@ public struct PortalError: Error, Sendable, Equatable, CustomStringConvertible {
     public let exceptionClass: String?
     /// The HTTP status, when a response arrived.
     public let httpStatus: Int?
+    /// A `network` failure before anything was sent: the connection was refused, the host has no
+    /// route or name, or connecting timed out. Unlike a broken or timed-out exchange, the portal
+    /// certainly did not see the request; callers treat it as "offline".
+    public internal(set) var isUnreachable = false
 
     public init(kind: Kind, message: String, exceptionClass: String? = nil, httpStatus: Int? = nil) {
         self.kind = kind
@@ -51,11 +55,13 @@ public struct PortalError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A copy whose message and exception class have every occurrence of `secret` replaced.
     func redacting(_ secret: String?) -> PortalError {
         guard let secret, !secret.isEmpty else { return self }
-        return PortalError(
+        var redacted = PortalError(
             kind: kind,
             message: Sanitizer.redact(secret, in: message),
             exceptionClass: exceptionClass.map { Sanitizer.redact(secret, in: $0) },
             httpStatus: httpStatus
         )
+        redacted.isUnreachable = isUnreachable
+        return redacted
     }
 }
