@@ -41,7 +41,7 @@ extension FormCommand {
         let toStandardError = format == .json
         let console = PlainConsole(
             readLine: { Swift.readLine(strippingNewline: true) },
-            write: { text in if toStandardError { Console.err(text) } else { Console.out(text) } },
+            write: { text in if toStandardError { Console.err(text.inertLines()) } else { Console.out(text) } },
             endsLinesAfterAnswers: isatty(STDIN_FILENO) == 0)
         let form = PlainForm(locale: locale) { FileManager.default.isReadableFile(atPath: $0) }
         let title = (model.recordId.map { "Record \($0)" } ?? "New record") + " in \(context.name)"

@@ -95,7 +95,7 @@ struct ListCommand: AsyncParsableCommand {
                 var json = Self.json(records, rowCount: listing.rowCount, columns: requested, context: context)
                 json = Self.withProvenance(json, listing.provenance)
                 Console.printJSON(json)
-            case .csv: Console.out(Self.csv(records, columns: columns, context: context))
+            case .csv: Console.data(Self.csv(records, columns: columns, context: context))
             case .text: Console.out(Self.table(records, rowCount: listing.rowCount, columns: columns, context: context))
             }
         }
