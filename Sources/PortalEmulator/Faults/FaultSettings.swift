@@ -21,6 +21,9 @@ public struct FaultSettings: Sendable, Equatable {
     /// When above 0, every answer announces its full length at once and then trickles its body
     /// at this many bytes per second (a slow or throttled link); 0 sends it at once.
     public var dripBytesPerSecond: Int
+    /// When set, every count call (a service path ending in `-count`) answers this number instead
+    /// of the true count: a portal whose counts lie. `nil`: the true counts.
+    public var lyingCount: Int64?
     /// Seed of the fault generator.
     public var seed: UInt64
     /// When set, faults apply only to request paths starting with this prefix (e.g. `/api/jsonws`).
@@ -29,8 +32,9 @@ public struct FaultSettings: Sendable, Equatable {
     public init(
         latencyMs: Int = 0, jitterMs: Int = 0, failureRate: Double = 0, dropRate: Double = 0,
         truncateRate: Double = 0, offline: Bool = false, seed: UInt64 = 1, pathPrefix: String? = nil,
-        dripBytesPerSecond: Int = 0
+        dripBytesPerSecond: Int = 0, lyingCount: Int64? = nil
     ) {
+        self.lyingCount = lyingCount
         self.dripBytesPerSecond = dripBytesPerSecond
         self.latencyMs = latencyMs
         self.jitterMs = jitterMs
@@ -51,7 +55,7 @@ public struct FaultSettings: Sendable, Equatable {
             "latencyMs": .int(Int64(latencyMs)), "jitterMs": .int(Int64(jitterMs)), "failureRate": .double(failureRate),
             "dropRate": .double(dropRate), "truncateRate": .double(truncateRate), "offline": .bool(offline),
             "seed": .int(Int64(bitPattern: seed)), "pathPrefix": JSONValue(pathPrefix),
-            "dripBytesPerSecond": .int(Int64(dripBytesPerSecond)),
+            "dripBytesPerSecond": .int(Int64(dripBytesPerSecond)), "lyingCount": JSONValue(lyingCount),
         ]
     }
 
@@ -74,6 +78,9 @@ public struct FaultSettings: Sendable, Equatable {
                 copy.seed = UInt64(bitPattern: seed)
             case "pathPrefix": copy.pathPrefix = value.isNull ? nil : value.stringValue
             case "dripBytesPerSecond": copy.dripBytesPerSecond = try Self.count(value, key)
+            case "lyingCount":
+                guard value.isNull || value.int64Value != nil else { throw FaultSettingsError("lyingCount must be an integer or null") }
+                copy.lyingCount = value.int64Value
             default: throw FaultSettingsError("unknown fault setting \(key)")
             }
         }
@@ -106,6 +113,8 @@ struct FaultDecision: Sendable, Equatable {
     var action: Action
     /// Bytes per second the answer's body trickles at; 0: all at once.
     var dripBytesPerSecond = 0
+    /// The number every count call answers instead of the true one.
+    var lyingCount: Int64?
 }
 
 /// Holds the current fault settings and their seeded generator; thread-safe.
@@ -138,7 +147,8 @@ final class FaultInjector: Sendable {
             } else if settings.truncateRate > 0, state.generator.nextUnit() < settings.truncateRate {
                 action = .truncate
             }
-            return FaultDecision(delayMs: delay, action: action, dripBytesPerSecond: settings.dripBytesPerSecond)
+            return FaultDecision(
+                delayMs: delay, action: action, dripBytesPerSecond: settings.dripBytesPerSecond, lyingCount: settings.lyingCount)
         }
     }
 }

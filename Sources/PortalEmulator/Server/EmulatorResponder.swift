@@ -55,7 +55,8 @@ struct EmulatorResponder: HTTPResponder {
             journal.record(method: method, path: pathWithQuery, body: body, services: [], status: 500, fault: "fail")
             return Reply.json(errorBody, status: 500, version: version).response()
         case .handle, .truncate:
-            let reply = await route(request, path: path, body: body)
+            var reply = await route(request, path: path, body: body)
+            if let lie = decision.lyingCount { reply = reply.withCounts(lie) }
             let truncate = decision.action == .truncate
             journal.record(method: method, path: pathWithQuery, body: body, services: reply.services, status: reply.status,
                            fault: truncate ? "truncate" : nil)

@@ -44,6 +44,22 @@ struct Reply: Sendable {
 }
 
 extension Reply {
+    /// This answer with every count call's result (a service path ending in `-count`) replaced
+    /// by `count`: a batch's results by position, a direct call's whole body.
+    func withCounts(_ count: Int64) -> Reply {
+        guard status == 200, services.contains(where: { $0.hasSuffix("-count") }),
+            let json = try? JSONValue.parse(bytes: body)
+        else { return self }
+        var copy = self
+        if case .array(var results) = json, results.count == services.count {
+            for (index, service) in services.enumerated() where service.hasSuffix("-count") { results[index] = .int(count) }
+            copy.body = Array(JSONValue.array(results).serialized().utf8)
+        } else if services.count == 1 {
+            copy.body = Array(JSONValue.int(count).serialized().utf8)
+        }
+        return copy
+    }
+
     /// A response that announces the full length and then writes the body a little at a time,
     /// `bytesPerSecond` on average (chunks of a tenth of that, at least one byte), as a slow link
     /// would. The writer stops when the client goes away.
