@@ -78,43 +78,41 @@ struct ListCommand: AsyncParsableCommand {
                     recordSetId: recordSetId, labelFields: columns, userId: userId ?? 0, obcClassName: obc,
                     firstPageSize: firstPageSize, pageSize: pageSize, offlinePolicy: offlinePolicy, locale: connection.locale),
                 session: connection.session, calls: connection.calls, database: connection.database)
-            let log = try EventLog.start(events, screenlet.events)
+            // The screenlet reports every page as an event; nobody listening, its buffer would
+            // keep the last 1,024 pages' rows alive, so the events are drained.
+            let log = try EventLog.start(events, screenlet.events) ?? Task { for await _ in screenlet.events {} }
+            var writer = ListingWriter(format: format, columns: columns, requested: requested, context: context)
             let listing: Listing
             do {
-                listing = try await fetch(screenlet, layout: layout)
+                listing = try await fetch(screenlet, layout: layout) { rows in writer.write(rows.map(\.record)) }
             } catch {
                 await screenlet.close()
-                await log?.value
+                await log.value
                 throw error
             }
             await screenlet.close()
-            await log?.value
-            let records = listing.rows.map(\.record)
-            switch format {
-            case .json:
-                var json = Self.json(records, rowCount: listing.rowCount, columns: requested, context: context)
-                json = Self.withProvenance(json, listing.provenance)
-                Console.printJSON(json)
-            case .csv: Console.data(Self.csv(records, columns: columns, context: context))
-            case .text: Console.out(Self.table(records, rowCount: listing.rowCount, columns: columns, context: context))
-            }
+            await log.value
+            writer.finish(rowCount: listing.rowCount, provenance: listing.provenance)
         }
     }
 
     private var page: Int? { paging.page }
     private var all: Bool { paging.all }
 
-    /// The printed pages: their rows, the row count, and where they came from.
+    /// What is known of the printed pages once they are in: the row count and where they came from.
     struct Listing {
-        var rows: [DDLListRow] = []
         var rowCount = 0
         /// The first page from the cache, if any; otherwise the portal.
         var provenance = RowProvenance.portal
     }
 
-    /// The requested page, or every page with `--all`, through the screenlet's loader; the row
-    /// count comes with the first page's batch.
-    private func fetch(_ screenlet: DDLListScreenlet, layout: PageLayout) async throws(CommandFailure) -> Listing {
+    /// The requested page, or every page with `--all`, through the screenlet's loader, each handed
+    /// to `print` as it arrives and then let go; the row count comes with the first page's batch.
+    /// `--all` ends at the first short (or empty) page or at the row count, whichever comes first:
+    /// a count that lies upwards costs one empty page, and nothing is sized by it.
+    private func fetch(
+        _ screenlet: DDLListScreenlet, layout: PageLayout, print: ([DDLListRow]) -> Void
+    ) async throws(CommandFailure) -> Listing {
         var pageNumber = page ?? 0
         var listing = Listing()
         while true {
@@ -128,52 +126,28 @@ struct ListCommand: AsyncParsableCommand {
             }
             if first { listing.rowCount = response.rowCount ?? rows.lowerBound + response.rows.count }
             if response.provenance.source == .cache, listing.provenance.source == .portal { listing.provenance = response.provenance }
-            listing.rows += response.rows
+            print(response.rows)
             guard all, response.rows.count == rows.count, rows.upperBound < listing.rowCount else { break }
             pageNumber += 1
         }
         return listing
     }
 
-    /// `json` with the contract's `"source"` and `"storedAt"` (ISO-8601 or null), and `"stale"`.
-    static func withProvenance(_ json: JSONValue, _ provenance: RowProvenance) -> JSONValue {
-        guard case .object(var members) = json else { return json }
-        for (key, value) in provenance.jsonFields { members[key] = value }
-        return .object(members)
-    }
-
     static func splitFieldNames(_ text: String) -> [String] {
         text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
     }
 
-    static func json(_ records: [RecordData], rowCount: Int, columns: [String]?, context: RecordSetContext) -> JSONValue {
-        let rows: [JSONValue] = records.map { record in
-            var values: [String: JSONValue] = [:]
-            for name in columns ?? Array(record.values.keys) {
-                values[name] = context.canonicalValue(of: name, in: record).map(JSONValue.string) ?? .null
-            }
-            return [
-                "recordId": JSONValue(record.recordId),
-                "values": .object(values),
-                "attributes": .object(record.attributes),
-            ]
+    /// One record as the contract's JSON has it: `{"recordId", "values": {field: value}, "attributes"}`,
+    /// with the fields in `columns`, or every field of the record when `nil`.
+    static func json(_ record: RecordData, columns: [String]?, context: RecordSetContext) -> JSONValue {
+        var values: [String: JSONValue] = [:]
+        for name in columns ?? Array(record.values.keys) {
+            values[name] = context.canonicalValue(of: name, in: record).map(JSONValue.string) ?? .null
         }
-        return ["records": .array(rows), "rowCount": .int(Int64(rowCount)), "source": "portal", "storedAt": nil]
-    }
-
-    static func csv(_ records: [RecordData], columns: [String], context: RecordSetContext) -> String {
-        var out = CSV.line(columns)
-        for record in records {
-            out += CSV.line(columns.map { context.canonicalValue(of: $0, in: record) ?? "" })
-        }
-        return out
-    }
-
-    static func table(_ records: [RecordData], rowCount: Int, columns: [String], context: RecordSetContext) -> String {
-        var table = TextTable(header: ["ID"] + columns.map(context.title(of:)))
-        for record in records {
-            table.add([record.recordId.map(String.init) ?? ""] + columns.map { context.labelValue(of: $0, in: record) })
-        }
-        return table.render() + "\(records.count) of \(rowCount) records in \(context.name.inertForTerminal())\n"
+        return [
+            "recordId": JSONValue(record.recordId),
+            "values": .object(values),
+            "attributes": .object(record.attributes),
+        ]
     }
 }
