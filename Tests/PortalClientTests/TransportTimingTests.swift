@@ -87,6 +87,26 @@ struct TransportTimingTests {
         #expect(time < deadline + .seconds(4), "a 1 byte/s answer took \(time) to end; the deadline is \(deadline)")
     }
 
+    @Test func aSlowDripAnswerToAnUploadEndsAtTheDeadline() async throws {
+        let emulator = try await PortalEmulator.start(EmulatorOptions(version: .v7))
+        await emulator.setFaults(FaultSettings(pathPrefix: "/api/jsonws", dripBytesPerSecond: 1))
+        let file = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("drip-\(UUID().uuidString).png")
+        try Data(base64Encoded: "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==")!.write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let session = try Self.session(emulator.baseURL, options: PortalSession.Options(requestDeadline: .seconds(3)))
+        session.setVersion(.v7)
+        let (error, time) = await Self.timed {
+            _ = try await session.addFileEntry(
+                repositoryId: 20143, folderId: 50001, file: FileUpload(fileURL: file, fileName: "drip.png", mimeType: "image/png"),
+                title: "drip", serviceContext: ServiceContext(addGuestPermissions: true)) { _, _ in }
+        }
+        try await session.shutdown()
+        await emulator.stop()
+        #expect(error?.kind == .network)
+        #expect(error?.message == "the portal did not answer the upload completely within 3 s")
+        #expect(time < .seconds(8), "a 1 byte/s answer to an upload took \(time) to end")
+    }
+
     @Test func aModeratelySlowAnswerWithinTheDeadlineArrivesWhole() async throws {
         let emulator = try await PortalEmulator.start(EmulatorOptions(version: .v7))
         await emulator.setFaults(FaultSettings(pathPrefix: "/api/jsonws", dripBytesPerSecond: 4000))
