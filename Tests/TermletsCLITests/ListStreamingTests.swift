@@ -120,4 +120,23 @@ struct ListStreamingTests {
         }
         #expect(pageCalls.count <= 12, "\(pageCalls.count) page requests for 10,000 rows")
     }
+
+    @Test(.timeLimit(.minutes(5)))
+    func aPortalIgnoringPagingWithALyingCountIsStopped() async throws {
+        let home = try CLIHome()
+        let portal = try await TestPortal.start(home)
+        defer { portal.stop() }
+        try await portal.setFaults(["lyingCount": 1_000_000_000_000, "ignoresPaging": true, "pathPrefix": "/api/jsonws"])
+        let list = ["list", "--record-set-id", String(Self.issues), "--all", "--format", "csv"] + Self.paging + portal.server()
+        let run = try await home.run(list, environment: Self.env)
+        #expect(run.status == 1)
+        #expect(
+            run.stderr == "error: server: the portal answered page 1 with the rows of page 0 (it ignores paging); stopped after 1000 records\n",
+            "\(run.stderr)")
+        #expect(run.stdout.components(separatedBy: "\r\n").count == 1 + 1_000 + 1, "the first page was printed, once")
+        let pageCalls = try await portal.requests().filter { request in
+            request["services"]?.arrayValue?.contains { $0.stringValue?.hasSuffix("/get-ddl-records") == true } == true
+        }
+        #expect(pageCalls.count == 2, "\(pageCalls.count) page requests")
+    }
 }

@@ -24,6 +24,9 @@ public struct FaultSettings: Sendable, Equatable {
     /// When set, every count call (a service path ending in `-count`) answers this number instead
     /// of the true count: a portal whose counts lie. `nil`: the true counts.
     public var lyingCount: Int64?
+    /// While true, paged calls ignore where the page starts: every `start`/`end` of an `/invoke`
+    /// command is moved to start at 0, so each page repeats the first (a portal ignoring paging).
+    public var ignoresPaging: Bool
     /// Seed of the fault generator.
     public var seed: UInt64
     /// When set, faults apply only to request paths starting with this prefix (e.g. `/api/jsonws`).
@@ -32,8 +35,9 @@ public struct FaultSettings: Sendable, Equatable {
     public init(
         latencyMs: Int = 0, jitterMs: Int = 0, failureRate: Double = 0, dropRate: Double = 0,
         truncateRate: Double = 0, offline: Bool = false, seed: UInt64 = 1, pathPrefix: String? = nil,
-        dripBytesPerSecond: Int = 0, lyingCount: Int64? = nil
+        dripBytesPerSecond: Int = 0, lyingCount: Int64? = nil, ignoresPaging: Bool = false
     ) {
+        self.ignoresPaging = ignoresPaging
         self.lyingCount = lyingCount
         self.dripBytesPerSecond = dripBytesPerSecond
         self.latencyMs = latencyMs
@@ -56,6 +60,7 @@ public struct FaultSettings: Sendable, Equatable {
             "dropRate": .double(dropRate), "truncateRate": .double(truncateRate), "offline": .bool(offline),
             "seed": .int(Int64(bitPattern: seed)), "pathPrefix": JSONValue(pathPrefix),
             "dripBytesPerSecond": .int(Int64(dripBytesPerSecond)), "lyingCount": JSONValue(lyingCount),
+            "ignoresPaging": .bool(ignoresPaging),
         ]
     }
 
@@ -81,6 +86,9 @@ public struct FaultSettings: Sendable, Equatable {
             case "lyingCount":
                 guard value.isNull || value.int64Value != nil else { throw FaultSettingsError("lyingCount must be an integer or null") }
                 copy.lyingCount = value.int64Value
+            case "ignoresPaging":
+                guard case .bool(let flag) = value else { throw FaultSettingsError("ignoresPaging must be true or false") }
+                copy.ignoresPaging = flag
             default: throw FaultSettingsError("unknown fault setting \(key)")
             }
         }
@@ -115,6 +123,8 @@ struct FaultDecision: Sendable, Equatable {
     var dripBytesPerSecond = 0
     /// The number every count call answers instead of the true one.
     var lyingCount: Int64?
+    /// Paged calls answer the first page whatever their start.
+    var ignoresPaging = false
 }
 
 /// Holds the current fault settings and their seeded generator; thread-safe.
@@ -148,7 +158,8 @@ final class FaultInjector: Sendable {
                 action = .truncate
             }
             return FaultDecision(
-                delayMs: delay, action: action, dripBytesPerSecond: settings.dripBytesPerSecond, lyingCount: settings.lyingCount)
+                delayMs: delay, action: action, dripBytesPerSecond: settings.dripBytesPerSecond, lyingCount: settings.lyingCount,
+                ignoresPaging: settings.ignoresPaging)
         }
     }
 }

@@ -115,6 +115,8 @@ struct ListCommand: AsyncParsableCommand {
     ) async throws(CommandFailure) -> Listing {
         var pageNumber = page ?? 0
         var listing = Listing()
+        var previousFirst: Int64?
+        var printed = 0
         while true {
             let rows = layout.rows(ofPage: pageNumber)
             let first = pageNumber == (page ?? 0)
@@ -126,6 +128,15 @@ struct ListCommand: AsyncParsableCommand {
             }
             if first { listing.rowCount = response.rowCount ?? rows.lowerBound + response.rows.count }
             if response.provenance.source == .cache, listing.provenance.source == .portal { listing.provenance = response.provenance }
+            // A portal that ignores paging answers every page with the first one: with a count that
+            // lies too, it would keep the loop going for ever.
+            let firstId = response.rows.first?.record.recordId
+            if let firstId, firstId == previousFirst {
+                throw CommandFailure(
+                    .server, "the portal answered page \(pageNumber) with the rows of page \(pageNumber - 1) (it ignores paging); stopped after \(printed) records")
+            }
+            previousFirst = firstId
+            printed += response.rows.count
             print(response.rows)
             guard all, response.rows.count == rows.count, rows.upperBound < listing.rowCount else { break }
             pageNumber += 1
