@@ -34,7 +34,9 @@ struct TransportTimingTests {
     }
 
     @Test func aRefusedConnectionIsUnreachableAtOnce() async throws {
-        let session = try Self.session(try await Self.freePortURL())
+        let refusing = try RefusingPort()
+        defer { refusing.close() }
+        let session = try Self.session(refusing.url)
         // Version detection (a HEAD, then the build-number call) and a service call.
         let (detect, detectTime) = await Self.timed { _ = try await session.version() }
         let (invoke, invokeTime) = await Self.timed { _ = try await session.invoke(ServiceCall(path: "/portal/get-build-number")) }
@@ -43,7 +45,9 @@ struct TransportTimingTests {
             #expect(error?.kind == .network)
             #expect(error?.isUnreachable == true, "\(String(describing: error))")
             #expect(error?.message == "the portal refused the connection")
-            #expect(time < .seconds(1), "a refused connection took \(time) to report")
+            // Milliseconds alone; the bound leaves room for a loaded 2-core machine running the
+            // suite in parallel. AsyncHTTPClient's connect retries made it 15 s (30 s to detect).
+            #expect(time < .seconds(3), "a refused connection took \(time) to report")
         }
     }
 

@@ -51,3 +51,47 @@ public final class SilentListener: @unchecked Sendable {
         Glibc.close(listener)
     }
 }
+
+/// A loopback TCP port that refuses every connection, held for as long as this lives: the socket
+/// is bound and never listens, so the kernel answers each connect with a reset and no other
+/// server (another test running at the same time) can take the port meanwhile.
+public final class RefusingPort: @unchecked Sendable {
+    private let socketDescriptor: Int32
+    /// The port held.
+    public let port: UInt16
+
+    /// Holds `port`, or a free port chosen by the kernel when 0.
+    public init(port: UInt16 = 0) throws {
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard descriptor >= 0 else { throw SilentListener.Failure(description: "socket: \(errno)") }
+        var address = SilentListener.loopback(port)
+        let bindIt = {
+            withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            }
+        }
+        var bound = bindIt()
+        if bound != 0, errno == EADDRINUSE {
+            // Connections of a server that just stopped linger on the port (TIME_WAIT).
+            var yes: Int32 = 1
+            setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
+            bound = bindIt()
+        }
+        guard bound == 0 else {
+            Glibc.close(descriptor)
+            throw SilentListener.Failure(description: "bind on \(port): \(errno)")
+        }
+        var actual = sockaddr_in()
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &actual) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
+        }
+        socketDescriptor = descriptor
+        self.port = UInt16(bigEndian: actual.sin_port)
+    }
+
+    /// `http://127.0.0.1:PORT`.
+    public var url: URL { URL(string: "http://127.0.0.1:\(port)")! }
+
+    public func close() { Glibc.close(socketDescriptor) }
+}

@@ -79,7 +79,10 @@ struct DeadServerTimingTests {
     }
 
     @Test func aRefusedPortFailsRemoteOnlyCommandsAtOnce() async throws {
-        let (home, _, server) = try await Self.cachedHome()
+        let (home, port, server) = try await Self.cachedHome()
+        // Hold the port, refusing, so that no other test's server takes it meanwhile.
+        let refusing = try RefusingPort(port: port)
+        defer { refusing.close() }
         // Process start and one refused connect; AsyncHTTPClient's connect retries took 15-30 s.
         try await Self.expectQuickNetworkFailures(home, server: server, what: "refused", bound: 4)
     }
