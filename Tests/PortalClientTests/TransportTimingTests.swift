@@ -11,14 +11,6 @@ import TermletsTestSupport
 /// request's total deadline. All with the default options (15 s idle timeouts).
 @Suite("Transport timing: fast failures and total deadlines", .serialized)
 struct TransportTimingTests {
-    /// `http://127.0.0.1:PORT` of a port that was free a moment ago.
-    static func freePortURL() async throws -> URL {
-        let server = try await TestServer.start { _ in .hang }
-        let url = server.baseURL
-        try await server.stop()
-        return url
-    }
-
     static func session(_ url: URL, options: PortalSession.Options = PortalSession.Options()) throws -> PortalSession {
         try PortalSession(
             context: ServerContext(serverURL: url, companyId: 20099, groupId: 20143, version: nil),
@@ -52,10 +44,9 @@ struct TransportTimingTests {
     }
 
     @Test func anUnansweredConnectIsUnreachableWithinTheConnectTimeout() async throws {
-        let url = try await Self.freePortURL()
-        let blackhole = try SilentListener(port: UInt16(url.port ?? 0), dropNewConnections: true)
+        let blackhole = try SilentListener(port: 0, dropNewConnections: true)
         defer { blackhole.close() }
-        let session = try Self.session(url)
+        let session = try Self.session(URL(string: "http://127.0.0.1:\(blackhole.port)")!)
         let (error, time) = await Self.timed { _ = try await session.version() }
         try await session.shutdown()
         #expect(error?.kind == .network)

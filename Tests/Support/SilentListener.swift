@@ -11,6 +11,8 @@ import Glibc
 public final class SilentListener: @unchecked Sendable {
     private let listener: Int32
     private var filler: Int32 = -1
+    /// The port listened on (the kernel's choice when created with port 0).
+    public private(set) var port: UInt16 = 0
 
     public struct Failure: Error, CustomStringConvertible {
         public let description: String
@@ -29,6 +31,13 @@ public final class SilentListener: @unchecked Sendable {
             Glibc.close(listener)
             throw Failure(description: "bind/listen on \(port): \(errno)")
         }
+        var actual = sockaddr_in()
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &actual) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(listener, $0, &length) }
+        }
+        self.port = UInt16(bigEndian: actual.sin_port)
+        address.sin_port = actual.sin_port
         if dropNewConnections {
             filler = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
             let connected = withUnsafePointer(to: &address) {

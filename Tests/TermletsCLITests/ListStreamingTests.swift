@@ -36,7 +36,8 @@ struct ListStreamingTests {
         var environment = ProcessRunner.cleanEnvironment()
         for (key, value) in env { environment[key] = value }
         let envp = environment.map { "\($0.key)=\($0.value)" }
-        return try await Task.detached {
+        // Waited for on a thread of its own, not one of the two cooperative threads.
+        return try await offPool {
             var actions = posix_spawn_file_actions_t()
             posix_spawn_file_actions_init(&actions)
             defer { posix_spawn_file_actions_destroy(&actions) }
@@ -57,7 +58,7 @@ struct ListStreamingTests {
             return MeasuredRun(
                 status: exit, stdout: try String(contentsOfFile: out, encoding: .utf8),
                 stderr: try String(contentsOfFile: err, encoding: .utf8), peakRSSKiB: peak ?? Int.max)
-        }.value
+        }
     }
 
     /// The records of a `list --format json` document, checked to be every issue exactly once, in order.
