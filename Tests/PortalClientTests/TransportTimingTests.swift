@@ -37,9 +37,10 @@ struct TransportTimingTests {
             #expect(error?.kind == .network)
             #expect(error?.isUnreachable == true, "\(String(describing: error))")
             #expect(error?.message == "the portal refused the connection")
-            // Milliseconds alone; the bound leaves room for a loaded 2-core machine running the
-            // suite in parallel. AsyncHTTPClient's connect retries made it 15 s (30 s to detect).
-            #expect(time < .seconds(3), "a refused connection took \(time) to report")
+            // About 10 ms when run alone; the bound leaves room for a 2-core machine whose
+            // cooperative threads are busy with every other suite (resuming this task can take
+            // seconds then). AsyncHTTPClient's connect retries made it 15 s (30 s to detect).
+            #expect(time < .seconds(8), "a refused connection took \(time) to report")
         }
     }
 
