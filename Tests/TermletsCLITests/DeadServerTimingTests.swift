@@ -54,6 +54,47 @@ struct DeadServerTimingTests {
         #expect(formSeconds < bound, "\(what): form --submit --offline-policy remote-first took \(formSeconds) s")
     }
 
+    /// Commands that need the portal itself (`--offline-policy remote-only`, `sync`) fail with
+    /// `error: network: …` within `bound` seconds, and `sync` keeps the queued write.
+    static func expectQuickNetworkFailures(_ home: CLIHome, server: [String], what: String, bound: TimeInterval) async throws {
+        let queued = try await home.runOffPool(
+            ["form", "--record-set-id", "40001", "--set", "Title=kept", "--submit", "--offline-policy", "cache-only", "--format", "json"]
+                + server, environment: password)
+        #expect(queued.status == 0, "\(queued.stderr)")
+        let commands: [[String]] = [
+            ["list", "--record-set-id", "40001", "--label-fields", "Title", "--offline-policy", "remote-only", "--format", "json"],
+            ["form", "--record-set-id", "40001", "--set", "Title=now", "--submit", "--offline-policy", "remote-only", "--format", "json"],
+            ["sync"],
+        ]
+        for arguments in commands {
+            let started = Date()
+            let run = try await home.runOffPool(arguments + server, environment: password)
+            let seconds = Date().timeIntervalSince(started)
+            #expect(run.status == 1, "\(what): \(arguments[0]) exit \(run.status)")
+            #expect(run.stderr.hasPrefix("error: network: "), "\(what): \(arguments[0]): \(run.stderr)")
+            #expect(seconds < bound, "\(what): \(arguments.joined(separator: " ")) took \(seconds) s")
+        }
+        let pending = try await home.runOffPool(["pending", "--format", "json"] + server, environment: password)
+        #expect(pending.stdout.contains("kept"), "\(what): the queued write is still queued: \(pending.stdout) \(pending.stderr)")
+    }
+
+    @Test func aRefusedPortFailsRemoteOnlyCommandsAtOnce() async throws {
+        let (home, port, server) = try await Self.cachedHome()
+        // Hold the port, refusing, so that no other test's server takes it meanwhile.
+        let refusing = try RefusingPort(port: port)
+        defer { refusing.close() }
+        // Process start and one refused connect; AsyncHTTPClient's connect retries took 15-30 s.
+        try await Self.expectQuickNetworkFailures(home, server: server, what: "refused", bound: 4)
+    }
+
+    @Test func aBlackholedPortFailsRemoteOnlyCommandsWithinTheConnectTimeout() async throws {
+        let (home, port, server) = try await Self.cachedHome()
+        let blackhole = try SilentListener(port: port, dropNewConnections: true)
+        defer { blackhole.close() }
+        // Process start and one 3 s connect timeout (version detection stops at the first).
+        try await Self.expectQuickNetworkFailures(home, server: server, what: "blackholed", bound: 7)
+    }
+
     @Test func aRefusedPortAnswersFromTheCacheAtOnce() async throws {
         let (home, _, server) = try await Self.cachedHome()
         try await Self.expectQuickOfflineAnswers(home, server: server, what: "refused")
@@ -71,54 +112,5 @@ struct DeadServerTimingTests {
         let blackhole = try SilentListener(port: port, dropNewConnections: true)
         defer { blackhole.close() }
         try await Self.expectQuickOfflineAnswers(home, server: server, what: "blackholed")
-    }
-}
-
-/// A loopback TCP port that never answers: it listens and never accepts. Connections complete in
-/// the kernel and then hear nothing; with `dropNewConnections`, the accept queue (backlog 0) is
-/// filled by one connection of our own first, so the kernel drops every later SYN and a client's
-/// connect attempt times out.
-final class SilentListener: @unchecked Sendable {
-    private let listener: Int32
-    private var filler: Int32 = -1
-
-    struct Failure: Error, CustomStringConvertible {
-        let description: String
-    }
-
-    init(port: UInt16, dropNewConnections: Bool) throws {
-        // Close-on-exec: a child spawned meanwhile (a tmux server) must not keep the port bound after close().
-        listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard listener >= 0 else { throw Failure(description: "socket: \(errno)") }
-        var yes: Int32 = 1
-        setsockopt(listener, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
-        var address = Self.loopback(port)
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard bound == 0, listen(listener, dropNewConnections ? 0 : 64) == 0 else {
-            Glibc.close(listener)
-            throw Failure(description: "bind/listen on \(port): \(errno)")
-        }
-        if dropNewConnections {
-            filler = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-            let connected = withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(filler, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-            }
-            guard connected == 0 else { throw Failure(description: "filling the backlog: \(errno)") }
-        }
-    }
-
-    static func loopback(_ port: UInt16) -> sockaddr_in {
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = port.bigEndian
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        return address
-    }
-
-    func close() {
-        if filler >= 0 { Glibc.close(filler) }
-        Glibc.close(listener)
     }
 }

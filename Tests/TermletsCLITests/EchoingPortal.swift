@@ -1,4 +1,5 @@
 import Foundation
+import TermletsTestSupport
 
 #if canImport(Glibc)
 import Glibc

@@ -50,7 +50,7 @@ final class TestPortal: Sendable {
     /// Clears every fault.
     func clearFaults() async throws {
         try await setFaults([
-            "latencyMs": 0, "jitterMs": 0, "failureRate": 0, "dropRate": 0, "truncateRate": 0, "offline": false,
+            "latencyMs": 0, "jitterMs": 0, "failureRate": 0, "dropRate": 0, "truncateRate": 0, "offline": false, "dripBytesPerSecond": 0,
         ])
     }
 

@@ -52,7 +52,8 @@ extension JSONValue {
     }
 
     /// Writes a JSON string literal, escaping quotes, backslashes and every control character
-    /// (including DEL and the C1 range, so escape sequences never travel raw).
+    /// (including DEL, the C1 range, the line separators and the bidi overrides, so escape
+    /// sequences and reordering controls never travel raw).
     static func writeString(_ s: String, to out: inout String) {
         out += "\""
         for scalar in s.unicodeScalars {
@@ -66,7 +67,7 @@ extension JSONValue {
             case "\u{0C}": out += "\\f"
             default:
                 if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x2028
-                    || scalar.value == 0x2029
+                    || scalar.value == 0x2029 || (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
                 {
                     let hex = String(scalar.value, radix: 16)
                     out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex

@@ -33,6 +33,10 @@ public struct PortalError: Error, Sendable, Equatable, CustomStringConvertible {
     public let exceptionClass: String?
     /// The HTTP status, when a response arrived.
     public let httpStatus: Int?
+    /// A `network` failure before anything was sent: the connection was refused, the host has no
+    /// route or name, or connecting timed out. Unlike a broken or timed-out exchange, the portal
+    /// certainly did not see the request; callers treat it as "offline".
+    public internal(set) var isUnreachable = false
 
     public init(kind: Kind, message: String, exceptionClass: String? = nil, httpStatus: Int? = nil) {
         self.kind = kind
@@ -52,11 +56,13 @@ public struct PortalError: Error, Sendable, Equatable, CustomStringConvertible {
     /// session's credentials) replaced, as ``Sanitizer/redact(_:in:)`` does.
     func redacting(_ secrets: [String]) -> PortalError {
         guard !secrets.isEmpty else { return self }
-        return PortalError(
+        var redacted = PortalError(
             kind: kind,
             message: Sanitizer.redact(secrets, in: message),
             exceptionClass: exceptionClass.map { Sanitizer.redact(secrets, in: $0) },
             httpStatus: httpStatus
         )
+        redacted.isUnreachable = isUnreachable
+        return redacted
     }
 }

@@ -15,7 +15,8 @@ import NIOHTTP1
 public final class PortalSession: Sendable {
     /// Transport settings.
     public struct Options: Sendable {
-        /// Idle timeout for connecting, reading and writing. Default 15 s.
+        /// Idle timeout for reading and writing (and for connecting when it is shorter than
+        /// ``defaultConnectTimeout``). Default 15 s.
         public var timeout: Duration = .seconds(15)
         /// Upper bound for a whole service call (not for uploads). Default 60 s.
         public var requestDeadline: Duration = .seconds(60)
@@ -26,9 +27,15 @@ public final class PortalSession: Sendable {
         public var allowInsecure: Bool = false
         /// Sent as `User-Agent`.
         public var userAgent: String = "Termlets"
-        /// Timeout for establishing a connection when it should differ from ``timeout`` (a
-        /// reachability probe gives up connecting sooner than it waits for a slow answer).
+        /// Timeout for establishing a connection; `nil`: ``defaultConnectTimeout`` or ``timeout``,
+        /// whichever is shorter. A refused connection fails at once, without retries.
         public var connectTimeout: Duration?
+        /// How long connecting may take by default: a reachable portal accepts in milliseconds,
+        /// so an unanswered connect is known as unreachable within this.
+        public static let defaultConnectTimeout: Duration = .seconds(3)
+
+        /// The connect timeout in force.
+        var effectiveConnectTimeout: Duration { connectTimeout ?? min(timeout, Self.defaultConnectTimeout) }
 
         public init(
             timeout: Duration = .seconds(15), requestDeadline: Duration = .seconds(60), maxResponseBytes: Int = 64 << 20,

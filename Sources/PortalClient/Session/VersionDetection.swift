@@ -9,9 +9,11 @@ extension PortalSession {
     /// Detects the portal version: `HEAD <server>` (no credentials, redirects followed) and the
     /// `Liferay-Portal` header's `Build NNNN`; failing that, `/portal/get-build-number`.
     public func detectVersion() async throws -> PortalVersion {
-        if let build = try? await buildNumberFromHeader() {
-            return PortalVersion(buildNumber: build)
-        }
+        do {
+            if let build = try await buildNumberFromHeader() { return PortalVersion(buildNumber: build) }
+        } catch let error as PortalError where error.isUnreachable {
+            throw error  // the second way would wait for the same dead portal again
+        } catch {}
         let result = try await invoke(PortalInfoCalls(version: .v7).getBuildNumber())
         guard let build = result.intValue, build > 0 else {
             throw PortalError(kind: .server, message: "the portal's build number is not a number")

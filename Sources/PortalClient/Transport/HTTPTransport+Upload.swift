@@ -8,7 +8,9 @@ extension HTTPTransport {
     static let uploadChunkSize = 64 * 1024
 
     /// POSTs a multipart body whose file part is streamed from `fileURL` in fixed-size chunks.
-    /// Cancelling the calling task cancels the upload.
+    /// Sending has the idle timeouts only (its length depends on the file); once it is sent, the
+    /// answer must be complete within `options.requestDeadline`. Cancelling the calling task
+    /// cancels the upload.
     func upload(
         url: String, headers: HTTPHeaders, body: MultipartBody, fileURL: URL,
         progress: @escaping @Sendable (Int64, Int64) -> Void
@@ -35,7 +37,8 @@ extension HTTPTransport {
             throw PortalError(kind: .input, message: "invalid upload URL")
         }
         let delegate = UploadDelegate(
-            fileStart: Int64(head.count), fileSize: fileSize, maxResponseBytes: options.maxResponseBytes, progress: progress)
+            fileStart: Int64(head.count), fileSize: fileSize, maxResponseBytes: options.maxResponseBytes,
+            answerDeadline: options.requestDeadline.timeAmount, progress: progress)
         let started = ContinuousClock.now
         let task = client.execute(request: request, delegate: delegate, deadline: nil)
         do {
@@ -48,6 +51,10 @@ extension HTTPTransport {
             return answer
         } catch {
             if Task.isCancelled { throw CancellationError() }
+            if delegate.answerExpired {
+                throw PortalError(
+                    kind: .network, message: "the portal did not answer the upload completely within \(Self.describe(options.requestDeadline))")
+            }
             throw redact(Self.map(error, maxBytes: options.maxResponseBytes))
         }
     }

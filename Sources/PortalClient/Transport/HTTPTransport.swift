@@ -12,8 +12,9 @@ struct HTTPAnswer: Sendable {
     var body: [UInt8]
 }
 
-/// The HTTP layer: one `HTTPClient` per session, redirects never followed, idle timeouts on
-/// connect/read/write, an overall deadline per request, and a cap on the size of any answer.
+/// The HTTP layer: one `HTTPClient` per session, redirects never followed, a short connect
+/// timeout without retries, idle timeouts on read/write, a total deadline per request that covers
+/// the whole answer, and a cap on the size of any answer.
 final class HTTPTransport: Sendable {
     let client: HTTPClient
     let options: PortalSession.Options
@@ -27,14 +28,16 @@ final class HTTPTransport: Sendable {
     init(options: PortalSession.Options, logger: Logger, secrets: [String], tls: TLSConfiguration? = nil) {
         var configuration = HTTPClient.Configuration(
             redirectConfiguration: .disallow,
-            timeout: .init(connect: (options.connectTimeout ?? options.timeout).timeAmount, read: options.timeout.timeAmount, write: options.timeout.timeAmount),
+            timeout: .init(connect: options.effectiveConnectTimeout.timeAmount, read: options.timeout.timeAmount, write: options.timeout.timeAmount),
             decompression: .disabled
         )
         configuration.httpVersion = .automatic
-        if let tls {
-            configuration.tlsConfiguration = tls
-            configuration.connectionPool.retryConnectionEstablishment = false
-        }
+        if let tls { configuration.tlsConfiguration = tls }
+        // AsyncHTTPClient's default retries a failed connect with back-off until the connect
+        // timeout has passed, so a refused connection took the whole timeout (15 s, twice with
+        // version detection) to report, and an untrusted certificate stays untrusted. A failed
+        // connect fails the request at once instead.
+        configuration.connectionPool.retryConnectionEstablishment = false
         self.client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
         self.options = options
         self.logger = logger
@@ -53,16 +56,24 @@ final class HTTPTransport: Sendable {
         request.headers = headers
         if let body { request.body = .bytes(body) }
         let started = ContinuousClock.now
+        let client = client
+        let prepared = request
+        let deadline = options.requestDeadline
+        let maxBytes = options.maxResponseBytes
         do {
-            let response = try await client.execute(request, timeout: options.requestDeadline.timeAmount, logger: nil)
-            let status = Int(response.status.code)
-            if let length = response.headers.first(name: "content-length").flatMap(Int64.init), length > Int64(options.maxResponseBytes) {
-                throw Self.tooLarge(options.maxResponseBytes, status: status)
+            // AsyncHTTPClient's own deadline ends when the response head arrives; the body is
+            // read under this one, so an answer that trickles in slowly still ends on time.
+            let answer = try await Self.withinDeadline(deadline) {
+                let response = try await client.execute(prepared, timeout: deadline.timeAmount, logger: nil)
+                let status = Int(response.status.code)
+                if let length = response.headers.first(name: "content-length").flatMap(Int64.init), length > Int64(maxBytes) {
+                    throw Self.tooLarge(maxBytes, status: status)
+                }
+                var buffer = try await response.body.collect(upTo: maxBytes)
+                return HTTPAnswer(status: status, headers: response.headers, body: buffer.readBytes(length: buffer.readableBytes) ?? [])
             }
-            var buffer = try await response.body.collect(upTo: options.maxResponseBytes)
-            let bytes = buffer.readBytes(length: buffer.readableBytes) ?? []
-            logger.debug("\(method.rawValue) \(Self.loggable(url))\(label.map { " " + $0 } ?? "") -> \(status) (\(bytes.count) bytes, \(ContinuousClock.now - started))")
-            return HTTPAnswer(status: status, headers: response.headers, body: bytes)
+            logger.debug("\(method.rawValue) \(Self.loggable(url))\(label.map { " " + $0 } ?? "") -> \(answer.status) (\(answer.body.count) bytes, \(ContinuousClock.now - started))")
+            return answer
         } catch {
             var mapped = redact(Self.map(error, maxBytes: options.maxResponseBytes))
             if let failure = mapped as? PortalError, failure.isUntrustedCertificate {
@@ -97,7 +108,7 @@ final class HTTPTransport: Sendable {
             case .cancelled, .requestStreamCancelled:
                 return CancellationError()
             case .connectTimeout:
-                return PortalError(kind: .network, message: "timed out connecting to the portal")
+                return unreachable("timed out connecting to the portal")
             case .readTimeout, .deadlineExceeded:
                 return PortalError(kind: .network, message: "the portal did not answer in time")
             case .writeTimeout:
@@ -118,9 +129,51 @@ final class HTTPTransport: Sendable {
         if let failure = TLSTrust.failure(error) { return failure }
         let text = String(describing: error)
         if text.contains("connectionRefused") || text.contains("Connection refused") || text.contains("ECONNREFUSED") {
-            return PortalError(kind: .network, message: "the portal refused the connection")
+            return unreachable("the portal refused the connection")
+        }
+        if let error = error as? IOError, [ECONNREFUSED, EHOSTUNREACH, ENETUNREACH, EADDRNOTAVAIL].contains(error.errnoCode) {
+            return unreachable("cannot reach the portal: \(text)")
+        }
+        // NIOPosix's NIOConnectionError: every address of the host failed to connect, or its
+        // name did not resolve. Nothing was sent.
+        if String(reflecting: type(of: error)).hasSuffix("NIOConnectionError") {
+            return unreachable("cannot reach the portal: \(text)")
         }
         return PortalError(kind: .network, message: "cannot reach the portal: \(text)")
+    }
+
+    /// A `network` error for a connection that was never made.
+    static func unreachable(_ message: String) -> PortalError {
+        var error = PortalError(kind: .network, message: message)
+        error.isUnreachable = true
+        return error
+    }
+
+    /// Runs `operation`, failing with a `network` error when it has not finished within `deadline`
+    /// (the operation is cancelled). Cancelling the caller cancels the operation.
+    static func withinDeadline<T: Sendable>(
+        _ deadline: Duration, _ operation: @escaping @Sendable () async throws -> T
+    ) async throws -> T {
+        try await withThrowingTaskGroup(of: T?.self) { group in
+            group.addTask { try await operation() }
+            group.addTask {
+                try await Task.sleep(for: deadline)
+                return nil
+            }
+            defer { group.cancelAll() }
+            guard let first = try await group.next(), let value = first else {
+                throw PortalError(kind: .network, message: "the portal did not answer completely within \(describe(deadline))")
+            }
+            return value
+        }
+    }
+
+    /// "60 s", "1.5 s", "500 ms".
+    static func describe(_ duration: Duration) -> String {
+        let milliseconds = duration.components.seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000
+        if milliseconds < 1000 { return "\(milliseconds) ms" }
+        if milliseconds % 1000 == 0 { return "\(milliseconds / 1000) s" }
+        return "\(Double(milliseconds) / 1000) s"
     }
 }
 

@@ -5,7 +5,8 @@ import NIOHTTP1
 
 /// Receives the events of a streamed multipart upload: counts the bytes handed to the socket and
 /// reports the file's share of them as progress (monotonic, ending at the file size), and
-/// collects the answer up to a size limit.
+/// collects the answer up to a size limit. Once the whole request is sent, the answer has
+/// `answerDeadline` to arrive completely, or the upload is cancelled (``answerExpired``).
 final class UploadDelegate: HTTPClientResponseDelegate, @unchecked Sendable {
     typealias Response = HTTPAnswer
 
@@ -16,6 +17,8 @@ final class UploadDelegate: HTTPClientResponseDelegate, @unchecked Sendable {
         var headers = HTTPHeaders()
         var body: [UInt8] = []
         var tooLarge = false
+        var answerTimer: Scheduled<Void>?
+        var answerExpired = false
     }
 
     private let lock = NIOLock()
@@ -24,8 +27,13 @@ final class UploadDelegate: HTTPClientResponseDelegate, @unchecked Sendable {
     private let fileSize: Int64
     private let maxResponseBytes: Int
     private let progress: @Sendable (Int64, Int64) -> Void
+    private let answerDeadline: TimeAmount
 
-    init(fileStart: Int64, fileSize: Int64, maxResponseBytes: Int, progress: @escaping @Sendable (Int64, Int64) -> Void) {
+    init(
+        fileStart: Int64, fileSize: Int64, maxResponseBytes: Int, answerDeadline: TimeAmount,
+        progress: @escaping @Sendable (Int64, Int64) -> Void
+    ) {
+        self.answerDeadline = answerDeadline
         self.fileStart = fileStart
         self.fileSize = fileSize
         self.maxResponseBytes = maxResponseBytes
@@ -43,7 +51,15 @@ final class UploadDelegate: HTTPClientResponseDelegate, @unchecked Sendable {
         if let report { progress(report, fileSize) }
     }
 
+    /// The answer did not arrive completely within the deadline after the request was sent.
+    var answerExpired: Bool { lock.withLock { state.answerExpired } }
+
     func didSendRequest(task: HTTPClient.Task<HTTPAnswer>) {
+        let timer = task.eventLoop.scheduleTask(in: answerDeadline) { [self] in
+            lock.withLock { state.answerExpired = true }
+            task.cancel()
+        }
+        lock.withLock { state.answerTimer = timer }
         let final: Bool = lock.withLock {
             guard state.reported < fileSize || (fileSize == 0 && state.reported < 0) else { return false }
             state.reported = fileSize
@@ -73,8 +89,13 @@ final class UploadDelegate: HTTPClientResponseDelegate, @unchecked Sendable {
         return task.eventLoop.makeSucceededVoidFuture()
     }
 
+    func didReceiveError(task: HTTPClient.Task<HTTPAnswer>, _ error: any Error) {
+        lock.withLock { state.answerTimer?.cancel() }
+    }
+
     func didFinishRequest(task: HTTPClient.Task<HTTPAnswer>) throws -> HTTPAnswer {
         try lock.withLock {
+            state.answerTimer?.cancel()
             if state.tooLarge { throw HTTPTransport.tooLarge(maxResponseBytes, status: state.status) }
             return HTTPAnswer(status: state.status, headers: state.headers, body: state.body)
         }

@@ -18,6 +18,15 @@ public struct FaultSettings: Sendable, Equatable {
     public var truncateRate: Double
     /// While true, every request's connection is closed without an answer.
     public var offline: Bool
+    /// When above 0, every answer announces its full length at once and then trickles its body
+    /// at this many bytes per second (a slow or throttled link); 0 sends it at once.
+    public var dripBytesPerSecond: Int
+    /// When set, every count call (a service path ending in `-count`) answers this number instead
+    /// of the true count: a portal whose counts lie. `nil`: the true counts.
+    public var lyingCount: Int64?
+    /// While true, paged calls ignore where the page starts: every `start`/`end` of an `/invoke`
+    /// command is moved to start at 0, so each page repeats the first (a portal ignoring paging).
+    public var ignoresPaging: Bool
     /// Seed of the fault generator.
     public var seed: UInt64
     /// When set, faults apply only to request paths starting with this prefix (e.g. `/api/jsonws`).
@@ -25,8 +34,12 @@ public struct FaultSettings: Sendable, Equatable {
 
     public init(
         latencyMs: Int = 0, jitterMs: Int = 0, failureRate: Double = 0, dropRate: Double = 0,
-        truncateRate: Double = 0, offline: Bool = false, seed: UInt64 = 1, pathPrefix: String? = nil
+        truncateRate: Double = 0, offline: Bool = false, seed: UInt64 = 1, pathPrefix: String? = nil,
+        dripBytesPerSecond: Int = 0, lyingCount: Int64? = nil, ignoresPaging: Bool = false
     ) {
+        self.ignoresPaging = ignoresPaging
+        self.lyingCount = lyingCount
+        self.dripBytesPerSecond = dripBytesPerSecond
         self.latencyMs = latencyMs
         self.jitterMs = jitterMs
         self.failureRate = failureRate
@@ -46,6 +59,8 @@ public struct FaultSettings: Sendable, Equatable {
             "latencyMs": .int(Int64(latencyMs)), "jitterMs": .int(Int64(jitterMs)), "failureRate": .double(failureRate),
             "dropRate": .double(dropRate), "truncateRate": .double(truncateRate), "offline": .bool(offline),
             "seed": .int(Int64(bitPattern: seed)), "pathPrefix": JSONValue(pathPrefix),
+            "dripBytesPerSecond": .int(Int64(dripBytesPerSecond)), "lyingCount": JSONValue(lyingCount),
+            "ignoresPaging": .bool(ignoresPaging),
         ]
     }
 
@@ -67,6 +82,13 @@ public struct FaultSettings: Sendable, Equatable {
                 guard let seed = value.int64Value else { throw FaultSettingsError("seed must be an integer") }
                 copy.seed = UInt64(bitPattern: seed)
             case "pathPrefix": copy.pathPrefix = value.isNull ? nil : value.stringValue
+            case "dripBytesPerSecond": copy.dripBytesPerSecond = try Self.count(value, key)
+            case "lyingCount":
+                guard value.isNull || value.int64Value != nil else { throw FaultSettingsError("lyingCount must be an integer or null") }
+                copy.lyingCount = value.int64Value
+            case "ignoresPaging":
+                guard case .bool(let flag) = value else { throw FaultSettingsError("ignoresPaging must be true or false") }
+                copy.ignoresPaging = flag
             default: throw FaultSettingsError("unknown fault setting \(key)")
             }
         }
@@ -97,6 +119,12 @@ struct FaultDecision: Sendable, Equatable {
     enum Action: Sendable, Equatable { case handle, drop, fail, truncate }
     var delayMs: Int
     var action: Action
+    /// Bytes per second the answer's body trickles at; 0: all at once.
+    var dripBytesPerSecond = 0
+    /// The number every count call answers instead of the true one.
+    var lyingCount: Int64?
+    /// Paged calls answer the first page whatever their start.
+    var ignoresPaging = false
 }
 
 /// Holds the current fault settings and their seeded generator; thread-safe.
@@ -129,7 +157,9 @@ final class FaultInjector: Sendable {
             } else if settings.truncateRate > 0, state.generator.nextUnit() < settings.truncateRate {
                 action = .truncate
             }
-            return FaultDecision(delayMs: delay, action: action)
+            return FaultDecision(
+                delayMs: delay, action: action, dripBytesPerSecond: settings.dripBytesPerSecond, lyingCount: settings.lyingCount,
+                ignoresPaging: settings.ignoresPaging)
         }
     }
 }

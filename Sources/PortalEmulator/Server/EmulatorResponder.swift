@@ -60,14 +60,34 @@ struct EmulatorResponder: HTTPResponder {
             journal.record(method: method, path: pathWithQuery, body: journalBody, services: [], status: 500, fault: "fail")
             return Reply.json(errorBody, status: 500, version: version).response()
         case .handle, .truncate:
-            var reply = await route(request, path: path, body: body)
+            let routed = decision.ignoresPaging ? Self.fromTheFirstPage(body) : body
+            var reply = await route(request, path: path, body: routed)
             if headless != nil { reply.headers[HTTPResponses.liferayPortal] = PortalIdentity.liferay74Header }
+            if let lie = decision.lyingCount { reply = reply.withCounts(lie) }
             let truncate = decision.action == .truncate
             journal.record(method: method, path: pathWithQuery, body: journalBody, services: reply.services, status: reply.status,
                            fault: truncate ? "truncate" : nil)
             if truncate { return reply.truncatedResponse() }
+            if decision.dripBytesPerSecond > 0, request.method != .head {
+                return reply.drippedResponse(bytesPerSecond: decision.dripBytesPerSecond)
+            }
             return reply.response(isHead: request.method == .head)
         }
+    }
+
+    /// An `/invoke` body whose paged commands (`start` and `end`) all start at 0, same size.
+    static func fromTheFirstPage(_ body: [UInt8]) -> [UInt8] {
+        guard case .array(let commands)? = try? JSONValue.parse(bytes: body) else { return body }
+        let moved: [JSONValue] = commands.map { command in
+            guard case .object(let members) = command, members.count == 1, let (path, value) = members.first,
+                case .object(var parameters) = value, let start = parameters["start"]?.int64Value,
+                let end = parameters["end"]?.int64Value, start > 0
+            else { return command }
+            parameters["start"] = .int(0)
+            parameters["end"] = .int(end - start)
+            return .object([path: .object(parameters)])
+        }
+        return Array(JSONValue.array(moved).serialized().utf8)
     }
 
     // MARK: Portal URLs

@@ -3,11 +3,14 @@ public enum TerminalText {
     /// The glyph drawn in place of a control character.
     public static let replacement: Character = "\u{FFFD}"
 
-    /// True for C0 controls, DEL, C1 controls and the line/paragraph separators U+2028/U+2029.
+    /// True for C0 controls, DEL, C1 controls, the line/paragraph separators U+2028/U+2029 and
+    /// the bidi embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069), which would
+    /// reorder what follows them on the line (text that reads other than it is).
     @inline(__always)
     public static func isControl(_ scalar: Unicode.Scalar) -> Bool {
         let value = scalar.value
-        return value < 0x20 || (value >= 0x7F && value < 0xA0) || value == 0x2028 || value == 0x2029
+        if value < 0x20 || (value >= 0x7F && value < 0xA0) { return true }
+        return value >= 0x2028 && (value <= 0x2029 || (value >= 0x202A && value <= 0x202E) || (value >= 0x2066 && value <= 0x2069))
     }
 
     /// `character` itself, or U+FFFD when any of its scalars is a control character

@@ -41,7 +41,7 @@ extension FormCommand {
         let toStandardError = format == .json
         let console = PlainConsole(
             readLine: { Swift.readLine(strippingNewline: true) },
-            write: { text in if toStandardError { Console.err(text) } else { Console.out(text) } },
+            write: { text in if toStandardError { Console.err(text.inertLines()) } else { Console.out(text) } },
             endsLinesAfterAnswers: isatty(STDIN_FILENO) == 0)
         // The one acceptance rule for uploads (a regular file within the size limit); an image
         // field's content is judged when the file is chosen.

@@ -21,9 +21,13 @@ struct TextTable {
         return inert.count > maximumCellWidth ? inert.truncated(toWidth: maximumCellWidth) : inert
     }
 
-    func render() -> String {
-        let all = [header] + rows
-        var widths = Array(repeating: 0, count: header.count)
+    func render() -> String { render(withHeader: true, minimumWidths: []).text }
+
+    /// The table, or a later part of a table printed in parts (`withHeader` false): each column
+    /// at least `minimumWidths` wide (the widths an earlier part used, returned for the next).
+    func render(withHeader: Bool, minimumWidths: [Int]) -> (text: String, widths: [Int]) {
+        let all = withHeader ? [header] + rows : rows
+        var widths = (0..<header.count).map { $0 < minimumWidths.count ? minimumWidths[$0] : DisplayWidth.of(header[$0]) }
         for row in all {
             for (index, cell) in row.enumerated() where index < widths.count {
                 widths[index] = max(widths[index], DisplayWidth.of(cell))
@@ -41,6 +45,6 @@ struct TextTable {
             while line.hasSuffix(" ") { line.removeLast() }
             out += line + "\n"
         }
-        return out
+        return (out, widths)
     }
 }

@@ -22,22 +22,22 @@ struct ListCommand: AsyncParsableCommand {
 
     @OptionGroup var connection: ConnectionOptions
 
-    @Option(name: .customLong("record-set-id"), parsing: .unconditional, help: "The record set to list.")
+    @Option(name: .customLong("record-set-id"), help: "The record set to list.")
     var recordSetId: Int64
 
     @Option(name: .customLong("label-fields"), help: "Comma-separated field names to show (default: every field).")
     var labelFields: String?
 
-    @Option(name: .customLong("user-id"), parsing: .unconditional, help: "Only the records created by this user.")
+    @Option(name: .customLong("user-id"), help: "Only the records created by this user.")
     var userId: Int64?
 
     @Option(help: "Order-by comparator class, e.g. com.liferay.dynamic.data.lists.util.comparator.DDLRecordModifiedDateComparator.")
     var obc: String?
 
-    @Option(name: .customLong("first-page-size"), parsing: .unconditional, help: "Rows on page 0.")
+    @Option(name: .customLong("first-page-size"), help: "Rows on page 0.")
     var firstPageSize = 50
 
-    @Option(name: .customLong("page-size"), parsing: .unconditional, help: "Rows on every later page.")
+    @Option(name: .customLong("page-size"), help: "Rows on every later page.")
     var pageSize = 25
 
     @OptionGroup var paging: PagingOptions
@@ -58,9 +58,7 @@ struct ListCommand: AsyncParsableCommand {
         if opensScreen { return try await runScreen() }
         let format = try OutputFormat.resolve(format, allowed: [.json, .csv, .text])
         guard page == nil || !all else { throw CommandFailure(.input, "give --page or --all, not both") }
-        try InputLimits.page(page)
-        try InputLimits.positive(recordSetId, "--record-set-id")
-        try InputLimits.positive(userId, "--user-id")
+        guard (page ?? 0) >= 0 else { throw CommandFailure(.input, "--page counts from 0") }
         guard (1...1_000).contains(firstPageSize), (1...1_000).contains(pageSize) else {
             throw CommandFailure(.input, "page sizes must be between 1 and 1000")
         }
@@ -80,52 +78,45 @@ struct ListCommand: AsyncParsableCommand {
                     recordSetId: recordSetId, labelFields: columns, userId: userId ?? 0, obcClassName: obc,
                     firstPageSize: firstPageSize, pageSize: pageSize, offlinePolicy: offlinePolicy, locale: connection.locale),
                 session: connection.session, calls: connection.calls, database: connection.database)
-            let log = try EventLog.start(events, screenlet.events)
+            // The screenlet reports every page as an event; nobody listening, its buffer would
+            // keep the last 1,024 pages' rows alive, so the events are drained.
+            let log = try EventLog.start(events, screenlet.events) ?? Task { for await _ in screenlet.events {} }
+            var writer = ListingWriter(format: format, columns: columns, requested: requested, context: context)
             let listing: Listing
             do {
-                listing = try await fetch(screenlet, layout: layout)
+                listing = try await fetch(screenlet, layout: layout) { rows in writer.write(rows) }
             } catch {
                 await screenlet.close()
-                await log?.value
+                await log.value
                 throw error
             }
             await screenlet.close()
-            await log?.value
-            let records = listing.rows.map(\.record)
-            let queued = listing.queuedStates
-            switch format {
-            case .json:
-                var json = Self.json(records, rowCount: listing.rowCount, columns: requested, context: context, queued: queued)
-                json = Self.withProvenance(json, listing.provenance)
-                Console.printJSON(json)
-            case .csv: Console.out(Self.csv(records, columns: columns, context: context))
-            case .text:
-                Console.out(Self.table(records, rowCount: listing.rowCount, columns: columns, context: context, queued: queued))
-            }
+            await log.value
+            writer.finish(rowCount: listing.rowCount, provenance: listing.provenance)
         }
     }
 
     private var page: Int? { paging.page }
     private var all: Bool { paging.all }
 
-    /// The printed pages: their rows, the row count, and where they came from.
+    /// What is known of the printed pages once they are in: the row count and where they came from.
     struct Listing {
-        var rows: [DDLListRow] = []
         var rowCount = 0
         /// The first page from the cache, if any; otherwise the portal.
         var provenance = RowProvenance.portal
-
-        /// The rows with a write waiting in the offline queue (shown with the queued values).
-        var queuedStates: [Int64: QueueState] {
-            Dictionary(rows.compactMap { row in row.pending.flatMap { state in row.recordId.map { ($0, state) } } }) { first, _ in first }
-        }
     }
 
-    /// The requested page, or every page with `--all`, through the screenlet's loader; the row
-    /// count comes with the first page's batch.
-    private func fetch(_ screenlet: DDLListScreenlet, layout: PageLayout) async throws(CommandFailure) -> Listing {
+    /// The requested page, or every page with `--all`, through the screenlet's loader, each handed
+    /// to `print` as it arrives and then let go; the row count comes with the first page's batch.
+    /// `--all` ends at the first short (or empty) page or at the row count, whichever comes first:
+    /// a count that lies upwards costs one empty page, and nothing is sized by it.
+    private func fetch(
+        _ screenlet: DDLListScreenlet, layout: PageLayout, print: ([DDLListRow]) -> Void
+    ) async throws(CommandFailure) -> Listing {
         var pageNumber = page ?? 0
         var listing = Listing()
+        var previousFirst: Int64?
+        var printed = 0
         while true {
             let rows = layout.rows(ofPage: pageNumber)
             let first = pageNumber == (page ?? 0)
@@ -137,64 +128,39 @@ struct ListCommand: AsyncParsableCommand {
             }
             if first { listing.rowCount = response.rowCount ?? rows.lowerBound + response.rows.count }
             if response.provenance.source == .cache, listing.provenance.source == .portal { listing.provenance = response.provenance }
-            listing.rows += response.rows
+            // A portal that ignores paging answers every page with the first one: with a count that
+            // lies too, it would keep the loop going for ever.
+            let firstId = response.rows.first?.record.recordId
+            if let firstId, firstId == previousFirst {
+                throw CommandFailure(
+                    .server, "the portal answered page \(pageNumber) with the rows of page \(pageNumber - 1) (it ignores paging); stopped after \(printed) records")
+            }
+            previousFirst = firstId
+            printed += response.rows.count
+            print(response.rows)
             guard all, response.rows.count == rows.count, rows.upperBound < listing.rowCount else { break }
             pageNumber += 1
         }
         return listing
     }
 
-    /// `json` with the contract's `"source"` and `"storedAt"` (ISO-8601 or null), and `"stale"`.
-    static func withProvenance(_ json: JSONValue, _ provenance: RowProvenance) -> JSONValue {
-        guard case .object(var members) = json else { return json }
-        for (key, value) in provenance.jsonFields { members[key] = value }
-        return .object(members)
-    }
-
     static func splitFieldNames(_ text: String) -> [String] {
         text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
     }
 
-    /// The records as JSON; a record with a write waiting in the offline queue shows the queued
-    /// values and `"pending": "<state>"` (otherwise `null`).
-    static func json(
-        _ records: [RecordData], rowCount: Int, columns: [String]?, context: RecordSetContext, queued: [Int64: QueueState] = [:]
-    ) -> JSONValue {
-        let rows: [JSONValue] = records.map { record in
-            var values: [String: JSONValue] = [:]
-            for name in columns ?? Array(record.values.keys) {
-                values[name] = context.canonicalValue(of: name, in: record).map(JSONValue.string) ?? .null
-            }
-            return [
-                "recordId": JSONValue(record.recordId),
-                "values": .object(values),
-                "attributes": .object(record.attributes),
-                "pending": record.recordId.flatMap { queued[$0] }.map { .string($0.rawValue) } ?? .null,
-            ]
+    /// One record as the contract's JSON has it: `{"recordId", "values": {field: value}, "attributes"}`,
+    /// with the fields in `columns`, or every field of the record when `nil`; a record with a write
+    /// waiting in the offline queue shows the queued values and `"pending": "<state>"` (else `null`).
+    static func json(_ record: RecordData, columns: [String]?, context: RecordSetContext, pending: QueueState? = nil) -> JSONValue {
+        var values: [String: JSONValue] = [:]
+        for name in columns ?? Array(record.values.keys) {
+            values[name] = context.canonicalValue(of: name, in: record).map(JSONValue.string) ?? .null
         }
-        return ["records": .array(rows), "rowCount": .int(Int64(rowCount)), "source": "portal", "storedAt": nil]
-    }
-
-    static func csv(_ records: [RecordData], columns: [String], context: RecordSetContext) -> String {
-        var out = CSV.line(columns)
-        for record in records {
-            out += CSV.line(columns.map { context.canonicalValue(of: $0, in: record) ?? "" })
-        }
-        return out
-    }
-
-    /// The records as a table; a record with a write waiting in the offline queue shows the
-    /// queued values and its id is marked `*` (explained under the table).
-    static func table(
-        _ records: [RecordData], rowCount: Int, columns: [String], context: RecordSetContext, queued: [Int64: QueueState] = [:]
-    ) -> String {
-        var table = TextTable(header: ["ID"] + columns.map(context.title(of:)))
-        for record in records {
-            let id = record.recordId.map { String($0) + (queued[$0] == nil ? "" : "*") } ?? ""
-            table.add([id] + columns.map { context.labelValue(of: $0, in: record) })
-        }
-        let note = records.contains { $0.recordId.map { queued[$0] != nil } ?? false }
-            ? "* edited here, waiting in the offline queue (queued values shown)\n" : ""
-        return table.render() + "\(records.count) of \(rowCount) records in \(context.name.inertForTerminal())\n" + note
+        return [
+            "recordId": JSONValue(record.recordId),
+            "values": .object(values),
+            "attributes": .object(record.attributes),
+            "pending": pending.map { .string($0.rawValue) } ?? .null,
+        ]
     }
 }

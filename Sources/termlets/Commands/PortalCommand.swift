@@ -45,6 +45,9 @@ struct PortalCommand: AsyncParsableCommand {
     @Option(name: .customLong("truncate-rate"), help: "Share of requests answered with half a body (0 to 1).")
     var truncateRate = 0.0
 
+    @Option(name: .customLong("drip-bytes-per-second"), help: "Trickle every answer's body at this many bytes per second (0: at once).")
+    var dripBytesPerSecond = 0
+
     @Option(name: .customLong("fault-seed"), help: "Seed of the fault generator (the same seed gives the same faults).")
     var faultSeed: UInt64 = 1
 
@@ -60,13 +63,16 @@ struct PortalCommand: AsyncParsableCommand {
         guard (0...600_000).contains(latencyMs), (0...600_000).contains(jitterMs) else {
             throw CommandFailure(.input, "--latency-ms and --jitter-ms must be from 0 to 600000")
         }
+        guard (0...600_000).contains(dripBytesPerSecond) else {
+            throw CommandFailure(.input, "--drip-bytes-per-second must be an integer from 0 to 600000")
+        }
         for (name, rate) in [("--failure-rate", failureRate), ("--drop-rate", dropRate), ("--truncate-rate", truncateRate)]
         where !(0...1).contains(rate) {
             throw CommandFailure(.input, "\(name) must be a number from 0 to 1")
         }
         let faults = FaultSettings(
             latencyMs: latencyMs, jitterMs: jitterMs, failureRate: failureRate, dropRate: dropRate,
-            truncateRate: truncateRate, offline: offline, seed: faultSeed)
+            truncateRate: truncateRate, offline: offline, seed: faultSeed, dripBytesPerSecond: dripBytesPerSecond)
         if let seed, !FileManager.default.fileExists(atPath: seed) {
             throw CommandFailure(.input, "seed file \(seed) does not exist")
         }

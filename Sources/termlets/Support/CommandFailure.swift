@@ -1,4 +1,5 @@
 import Foundation
+import TermUI
 
 /// The error kinds of the command-line contract: `error: <kind>: <message>` on standard error.
 enum FailureKind: String, Sendable {
@@ -22,14 +23,15 @@ struct CommandFailure: Error, Sendable {
 }
 
 extension String {
-    /// The text with every control character replaced by a visible stand-in (U+FFFD for C0/C1
-    /// controls, a space for newlines and tabs), so it is safe to print on one terminal line.
+    /// The text with every control character replaced by a visible stand-in (a space for newlines
+    /// and tabs, U+FFFD for the rest of what the screens' ``TerminalText`` finds: C0/C1 controls,
+    /// DEL, line separators, bidi overrides), so it is safe to print on one terminal line.
     func inertForTerminal() -> String {
         var out = String.UnicodeScalarView()
         for scalar in unicodeScalars {
             switch scalar.value {
             case 0x0A, 0x0D, 0x09: out.append(" ")
-            case 0x00..<0x20, 0x7F...0x9F: out.append("\u{FFFD}")
+            case _ where TerminalText.isControl(scalar): out.append("\u{FFFD}")
             default: out.append(scalar)
             }
         }
@@ -38,16 +40,20 @@ extension String {
 }
 
 extension String {
-    /// The text with control characters replaced by U+FFFD, keeping line feeds, tabs and the
+    /// The text with control characters (``TerminalText/isControl(_:)``: C0/C1 controls, DEL,
+    /// line separators, bidi overrides) replaced by U+FFFD, keeping line feeds, tabs and the
     /// carriage return of a CRLF: safe to print on a terminal as several lines.
     func inertLines() -> String {
+        guard unicodeScalars.contains(where: { TerminalText.isControl($0) && $0 != "\n" }) else { return self }
         var out = String.UnicodeScalarView()
-        let scalars = Array(unicodeScalars)
-        for (index, scalar) in scalars.enumerated() {
+        var scalars = unicodeScalars.makeIterator()
+        var next = scalars.next()
+        while let scalar = next {
+            next = scalars.next()
             switch scalar.value {
             case 0x0A, 0x09: out.append(scalar)
-            case 0x0D where index + 1 < scalars.count && scalars[index + 1] == "\n": out.append(scalar)
-            case 0x00..<0x20, 0x7F...0x9F: out.append("\u{FFFD}")
+            case 0x0D where next == "\n": out.append(scalar)
+            case _ where TerminalText.isControl(scalar): out.append("\u{FFFD}")
             default: out.append(scalar)
             }
         }

@@ -22,10 +22,18 @@ enum Console {
     /// Standard output is a terminal: whatever is printed there is made inert first.
     static let outputIsTerminal = isatty(STDOUT_FILENO) == 1
 
-    /// Writes `text`; on a terminal, control characters other than line ends and tabs are
-    /// replaced first (a safety net for data formats such as CSV, which carry server text as is
-    /// when piped to a program).
+    /// Writes human-readable text (tables, summaries, messages), always made inert first, piped
+    /// or not: control characters, C1 codes and bidi overrides other than line ends and tabs
+    /// become U+FFFD (``String/inertLines()``), so server text cannot drive the terminal that
+    /// `| cat`, `| less -R` or a log viewer shows it on.
     static func out(_ text: String) {
+        FileHandle.standardOutput.write(Data(text.inertLines().utf8))
+    }
+
+    /// Writes a data format (CSV, JSON) exactly as it is when piped to a program; on a terminal
+    /// it is made inert like ``out(_:)``. JSON needs no help (its serializer escapes every control
+    /// character and bidi override); CSV carries server text exactly, by design.
+    static func data(_ text: String) {
         FileHandle.standardOutput.write(Data((outputIsTerminal ? text.inertLines() : text).utf8))
     }
 
@@ -35,7 +43,7 @@ enum Console {
 
     /// Prints one JSON document, pretty, followed by a newline.
     static func printJSON(_ value: JSONValue) {
-        out(value.serialized(pretty: true) + "\n")
+        data(value.serialized(pretty: true) + "\n")
     }
 }
 
