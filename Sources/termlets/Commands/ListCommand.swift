@@ -11,11 +11,11 @@ struct ListCommand: AsyncParsableCommand {
         commandName: "list",
         abstract: "Print the records of a record set as JSON, CSV or a table.",
         discussion: """
-            Pages follow the list screenlet's arithmetic: page 0 holds the first --first-page-size rows,
-            each later page --page-size rows. Without --page or --all, the first page is printed.
-            Values are given in the canonical forms `termlets form --set` takes.
-            Pages are read through --offline-policy (default remote-first: the portal, stored in the
-            offline cache; the cache, marked stale, when the portal cannot be reached); "source" and
+            Pages follow the list screenlet's arithmetic: page 0 holds the first --first-page-size rows, \
+            each later page --page-size rows. Without --page or --all, the first page is printed. \
+            Values are given in the canonical forms `termlets form --set` takes. \
+            Pages are read through --offline-policy (default remote-first: the portal, stored in the \
+            offline cache; the cache, marked stale, when the portal cannot be reached); "source" and \
             "storedAt" say where they came from.
             """
     )

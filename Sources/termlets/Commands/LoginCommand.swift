@@ -8,8 +8,8 @@ struct LoginCommand: AsyncParsableCommand {
         commandName: "login",
         abstract: "Check your credentials and remember the portal, user and site.",
         discussion: """
-            Stores the server, user, company, site, portal version and locale in
-            <config-dir>/config.json (mode 0600). The password is stored there too unless
+            Stores the server, user, company, site, portal version and locale in \
+            <config-dir>/config.json (mode 0600). The password is stored there too unless \
             --no-save-password is given; it is never printed.
             """
     )

@@ -10,7 +10,7 @@ struct PortalCommand: AsyncParsableCommand {
         commandName: "portal",
         abstract: "Run the embedded Liferay portal emulator (6.2 or 7.x) with its demo data.",
         discussion: """
-            Prints `listening on http://HOST:PORT` as the first line once connections are accepted.
+            Prints `listening on http://HOST:PORT` as the first line once connections are accepted. \
             Demo users: test@liferay.com / test (admin) and viewer@liferay.com / viewer (view only).
             """
     )
