@@ -34,4 +34,26 @@ struct CommandLinePolishTests {
         // Every line but the last of a paragraph wrapped once is filled close to the width.
         for line in discussion.dropLast() { #expect(line.count > 40, "\(discussion)") }
     }
+
+    @Test func anUnusableEmulatorDataFolderIsAnInputError() async throws {
+        let result = try await ProcessRunner.termlets(["portal", "--data", "/proc/nope", "--port", "0"])
+        #expect(result.status == 1)
+        #expect(result.stderr == "error: input: cannot use /proc/nope as the emulator's data folder: No such file or directory\n")
+        let folder = try TemporaryDirectory(prefix: "termlets-cli-data")
+        let file = folder.path("a-file")
+        try Data("x".utf8).write(to: file)
+        let onAFile = try await ProcessRunner.termlets(["portal", "--data", file.path, "--port", "0"])
+        #expect(onAFile.status == 1)
+        #expect(onAFile.stderr.hasPrefix("error: input: cannot use \(file.path) as the emulator's data folder: "))
+        #expect(!onAFile.stderr.contains("Error Domain"))
+    }
+
+    @Test func aCacheOnlyMissNamesNoInternalKeys() async throws {
+        let home = try CLIHome()
+        let result = try await home.run(["list", "--record-set-id", "40001", "--offline-policy", "cache-only", "--format", "csv"])
+        #expect(result.status == 1)
+        #expect(
+            result.stderr
+                == "error: not-found: record set 40001 was never loaded on this machine; run once with the portal reachable\n")
+    }
 }

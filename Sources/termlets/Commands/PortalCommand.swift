@@ -70,6 +70,8 @@ struct PortalCommand: AsyncParsableCommand {
             throw CommandFailure(.input, "seed file \(seed) does not exist")
         }
 
+        if let data { try Self.prepareDataFolder(data) }
+
         let signals = SignalWaiter(signals: [SIGINT, SIGTERM])
         let emulator: PortalEmulator
         do {
@@ -85,6 +87,37 @@ struct PortalCommand: AsyncParsableCommand {
         Console.out("listening on http://\(host.contains(":") ? "[\(host)]" : host):\(emulator.port)\n")
         await signals.wait()
         await emulator.stop()
+    }
+
+    /// The POSIX reason under a Foundation file error ("No such file or directory"), else its description.
+    static func fileSystemReason(_ error: any Error) -> String {
+        var current: (any Error)? = error
+        while let candidate = current {
+            if let posix = candidate as? POSIXError { return String(cString: strerror(posix.code.rawValue)) }
+            let bridged = candidate as NSError
+            if bridged.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(bridged.code))) }
+            current = bridged.userInfo[NSUnderlyingErrorKey] as? any Error
+        }
+        return (error as NSError).localizedDescription
+    }
+
+    /// Creates the `--data` folder (and its parents) if needed; a folder that cannot be made or
+    /// used is the user's `input`, said in the file system's words, never a raw `NSError`.
+    static func prepareDataFolder(_ path: String) throws(CommandFailure) {
+        func refuse(_ reason: String) -> CommandFailure {
+            CommandFailure(.input, "cannot use \(path) as the emulator's data folder: \(reason)")
+        }
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
+            guard isDirectory.boolValue else { throw refuse("it is a file, not a folder") }
+            guard FileManager.default.isWritableFile(atPath: path) else { throw refuse(String(cString: strerror(EACCES))) }
+            return
+        }
+        do {
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        } catch {
+            throw refuse(Self.fileSystemReason(error))
+        }
     }
 }
 
