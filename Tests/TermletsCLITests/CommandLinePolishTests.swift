@@ -56,4 +56,19 @@ struct CommandLinePolishTests {
             result.stderr
                 == "error: not-found: record set 40001 was never loaded on this machine; run once with the portal reachable\n")
     }
+
+    @Test func bookmarksPrintCSVAndAMissingFolderIsNotFound() async throws {
+        let home = try CLIHome()
+        let csv = try await home.run(["bookmarks", "--folder-id", "60001", "--all", "--format", "csv"])
+        #expect(csv.status == 0, "\(csv.stderr)")
+        let lines = csv.stdout.components(separatedBy: "\r\n").filter { !$0.isEmpty }
+        #expect(lines.first == "entryId,name,url")
+        #expect(lines.count == 31)
+        #expect(lines.dropFirst().allSatisfy { $0.firstMatch(of: /^\d+,/) != nil })
+
+        let missing = try await home.run(["bookmarks", "--folder-id", "999999", "--format", "json"])
+        #expect(missing.status == 1)
+        #expect(missing.stderr == "error: not-found: bookmarks folder 999999 does not exist\n")
+        #expect(missing.stdout.isEmpty)
+    }
 }
