@@ -71,4 +71,21 @@ struct CommandLinePolishTests {
         #expect(missing.stderr == "error: not-found: bookmarks folder 999999 does not exist\n")
         #expect(missing.stdout.isEmpty)
     }
+
+    @Test func listExportsCanCarryTheIdAndLabels() async throws {
+        let home = try CLIHome()
+        let page = ["list", "--record-set-id", "40002", "--label-fields", "Title,Priority", "--first-page-size", "2", "--locale", "es_ES"]
+        let plain = try await home.run(page + ["--format", "csv"])
+        #expect(plain.stdout.hasPrefix("Title,Priority\r\nIssue 1: "), "the contract's CSV stays as it is")
+        let labelled = try await home.run(page + ["--format", "csv", "--with-id", "--header", "labels"])
+        #expect(labelled.status == 0, "\(labelled.stderr)")
+        #expect(labelled.stdout.hasPrefix("recordId,Título,Prioridad\r\n100001,Issue 1: "), "\(labelled.stdout)")
+        let text = try await home.run(page + ["--format", "text", "--header", "names"])
+        let header = text.stdout.split(separator: "\n").first.map(String.init) ?? ""
+        #expect(header.hasPrefix("ID "))
+        #expect(header.contains("Title") && header.contains("Priority") && !header.contains("Título"), "\(header)")
+        let bad = try await home.run(page + ["--format", "csv", "--header", "titles"])
+        #expect(bad.status == 1)
+        #expect(bad.stderr.hasPrefix("error: input: "))
+    }
 }

@@ -45,6 +45,12 @@ struct ListCommand: AsyncParsableCommand {
     @Option(help: "json, csv or text (default: text on a terminal, JSON otherwise).")
     var format: String?
 
+    @Option(help: "The CSV or text header: names or labels (default: names in CSV, labels in text).")
+    var header: ListExportHeader?
+
+    @Flag(name: .customLong("with-id"), help: "CSV: put the record id in the first column (the text table always has it).")
+    var withId = false
+
     @Flag(help: "Plain mode: print the rows, never open a screen (also when not on a terminal).")
     var plain = false
 
@@ -97,8 +103,9 @@ struct ListCommand: AsyncParsableCommand {
                 var json = Self.json(records, rowCount: listing.rowCount, columns: requested, context: context)
                 json = Self.withProvenance(json, listing.provenance)
                 Console.printJSON(json)
-            case .csv: Console.out(Self.csv(records, columns: columns, context: context))
-            case .text: Console.out(Self.table(records, rowCount: listing.rowCount, columns: columns, context: context))
+            case .csv: Console.out(Self.csv(records, columns: columns, context: context, header: header ?? .names, withId: withId))
+            case .text:
+                Console.out(Self.table(records, rowCount: listing.rowCount, columns: columns, context: context, header: header ?? .labels))
             }
         }
     }
@@ -163,16 +170,28 @@ struct ListCommand: AsyncParsableCommand {
         return ["records": .array(rows), "rowCount": .int(Int64(rowCount)), "source": "portal", "storedAt": nil]
     }
 
-    static func csv(_ records: [RecordData], columns: [String], context: RecordSetContext) -> String {
-        var out = CSV.line(columns)
+    /// The header cells of `columns`: field names or labels.
+    static func headerCells(_ columns: [String], _ header: ListExportHeader, context: RecordSetContext) -> [String] {
+        header == .labels ? columns.map(context.title(of:)) : columns
+    }
+
+    /// The contract's CSV (a header of the label fields, one row per record); `withId` puts
+    /// `recordId` first.
+    static func csv(
+        _ records: [RecordData], columns: [String], context: RecordSetContext, header: ListExportHeader = .names, withId: Bool = false
+    ) -> String {
+        var out = CSV.line((withId ? ["recordId"] : []) + headerCells(columns, header, context: context))
         for record in records {
-            out += CSV.line(columns.map { context.canonicalValue(of: $0, in: record) ?? "" })
+            let id = withId ? [record.recordId.map(String.init) ?? ""] : []
+            out += CSV.line(id + columns.map { context.canonicalValue(of: $0, in: record) ?? "" })
         }
         return out
     }
 
-    static func table(_ records: [RecordData], rowCount: Int, columns: [String], context: RecordSetContext) -> String {
-        var table = TextTable(header: ["ID"] + columns.map(context.title(of:)))
+    static func table(
+        _ records: [RecordData], rowCount: Int, columns: [String], context: RecordSetContext, header: ListExportHeader = .labels
+    ) -> String {
+        var table = TextTable(header: ["ID"] + headerCells(columns, header, context: context))
         for record in records {
             table.add([record.recordId.map(String.init) ?? ""] + columns.map { context.labelValue(of: $0, in: record) })
         }
