@@ -88,4 +88,54 @@ struct CommandLinePolishTests {
         #expect(bad.status == 1)
         #expect(bad.stderr.hasPrefix("error: input: "))
     }
+
+    @Test func loginSaysWhereItKeepsThePasswordAndCanLeaveItOut() async throws {
+        let home = try CLIHome()
+        let (portal, url) = try await LoginCommandTests.startPortal(home)
+        defer { portal.signal(SIGTERM) }
+        let file = home.directory.path("config/config.json")
+
+        let kept = try await home.run(
+            ["login", "--server", url, "--user", "test@liferay.com", "--format", "text"], environment: ["TERMLETS_PASSWORD": "test"])
+        #expect(kept.status == 0, "\(kept.stderr)")
+        #expect(kept.stdout.contains("Saved in \(file.path), with the password"), "\(kept.stdout)")
+
+        let login = try await home.run(
+            ["login", "--server", url, "--user", "test@liferay.com", "--no-save-password", "--format", "text"],
+            environment: ["TERMLETS_PASSWORD": "test"])
+        #expect(login.status == 0, "\(login.stderr)")
+        #expect(login.stdout.contains("Saved in \(file.path), without the password"), "\(login.stdout)")
+        #expect(login.stdout.contains("TERMLETS_PASSWORD"))
+        let stored = try JSONValue.parse(String(contentsOf: file, encoding: .utf8))
+        #expect(stored["server"]?.stringValue == url)
+        #expect(stored["password"] == nil, "a password stored before is dropped too")
+
+        let json = try await home.json(
+            ["login", "--server", url, "--user", "test@liferay.com", "--no-save-password"], environment: ["TERMLETS_PASSWORD": "test"])
+        #expect(json["passwordStored"] == false)
+        #expect(json["configFile"]?.stringValue == file.path)
+
+        // Later commands read the password from the environment.
+        let list = try await home.json(["list", "--record-set-id", "40003"], environment: ["TERMLETS_PASSWORD": "test"])
+        #expect(list["rowCount"] == 3)
+    }
+
+    /// On a terminal, with neither --save-password nor --no-save-password, login asks.
+    @Test func loginOnATerminalAsksWhetherToKeepThePassword() async throws {
+        let home = try CLIHome()
+        let (portal, url) = try await LoginCommandTests.startPortal(home)
+        defer { portal.signal(SIGTERM) }
+        let file = home.directory.path("config/config.json")
+        let terminal = try TmuxSession(
+            [TermletsBinary.url.path, "login", "--server", url, "--user", "test@liferay.com"] + home.options,
+            columns: 200, rows: 20, environment: ["TERMLETS_PASSWORD": "test"])
+        _ = try await terminal.waitFor(text: "Keep the password in \(file.path) (readable by you alone)? [Y/n]")
+        try terminal.type("n")
+        try terminal.send("Enter")
+        let screen = try await terminal.waitFor(text: "[exit 0]")
+        #expect(screen.contains("without the password"), "\(screen)")
+        let stored = try JSONValue.parse(String(contentsOf: file, encoding: .utf8))
+        #expect(stored["server"]?.stringValue == url)
+        #expect(stored["password"] == nil)
+    }
 }
