@@ -48,6 +48,16 @@ struct CommandLinePolishTests {
         #expect(!onAFile.stderr.contains("Error Domain"))
     }
 
+    @Test func anUnusableCacheFolderIsSaidInTheSystemsWords() async throws {
+        let folder = try TemporaryDirectory(prefix: "termlets-cli-cache")
+        for (path, reason) in [("/dev/null/x", "Not a directory"), ("/proc/nope/x", "No such file or directory")] {
+            let result = try await ProcessRunner.termlets(
+                ["pending", "--format", "json", "--cache-dir", path, "--config-dir", folder.path("config").path])
+            #expect(result.status == 1)
+            #expect(result.stderr == "error: input: cannot create \(path): \(reason)\n")
+        }
+    }
+
     @Test func aCacheOnlyMissNamesNoInternalKeys() async throws {
         let home = try CLIHome()
         let result = try await home.run(["list", "--record-set-id", "40001", "--offline-policy", "cache-only", "--format", "csv"])

@@ -89,18 +89,6 @@ struct PortalCommand: AsyncParsableCommand {
         await emulator.stop()
     }
 
-    /// The POSIX reason under a Foundation file error ("No such file or directory"), else its description.
-    static func fileSystemReason(_ error: any Error) -> String {
-        var current: (any Error)? = error
-        while let candidate = current {
-            if let posix = candidate as? POSIXError { return String(cString: strerror(posix.code.rawValue)) }
-            let bridged = candidate as NSError
-            if bridged.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(bridged.code))) }
-            current = bridged.userInfo[NSUnderlyingErrorKey] as? any Error
-        }
-        return (error as NSError).localizedDescription
-    }
-
     /// Creates the `--data` folder (and its parents) if needed; a folder that cannot be made or
     /// used is the user's `input`, said in the file system's words, never a raw `NSError`.
     static func prepareDataFolder(_ path: String) throws(CommandFailure) {
@@ -116,7 +104,7 @@ struct PortalCommand: AsyncParsableCommand {
         do {
             try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         } catch {
-            throw refuse(Self.fileSystemReason(error))
+            throw refuse(FileSystemReason.creating(path, error))
         }
     }
 }
