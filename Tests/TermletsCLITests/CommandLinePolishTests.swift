@@ -35,6 +35,16 @@ struct CommandLinePolishTests {
         for line in discussion.dropLast() { #expect(line.count > 40, "\(discussion)") }
     }
 
+    /// The README says it: a command line the parser refuses is an `input` error, status 1.
+    @Test func usageErrorsAreInputErrorsWithStatusOne() async throws {
+        for arguments in [["--no-such-option"], ["list"], ["list", "--record-set-id", "x"], ["bookmarks", "--folder-id"]] {
+            let result = try await ProcessRunner.termlets(arguments)
+            #expect(result.status == 1, "\(arguments)")
+            #expect(result.stderr.hasPrefix("error: input: "), "\(arguments): \(result.stderr)")
+            #expect(result.stderr.split(separator: "\n").count == 1, "\(arguments): \(result.stderr)")
+        }
+    }
+
     @Test func anUnusableEmulatorDataFolderIsAnInputError() async throws {
         let result = try await ProcessRunner.termlets(["portal", "--data", "/proc/nope", "--port", "0"])
         #expect(result.status == 1)
