@@ -7,6 +7,7 @@ struct TermletsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "termlets",
         abstract: "Liferay Dynamic Data Lists in the terminal: forms, record lists, galleries.",
+        version: TermletsVersion.current,
         subcommands: [
             BookmarksCommand.self,
             FormCommand.self,

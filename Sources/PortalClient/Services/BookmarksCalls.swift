@@ -36,6 +36,13 @@ public struct BookmarksCalls: Sendable, Hashable {
         return call
     }
 
+    /// `bookmarksfolder/get-folder` {folderId}: a missing folder is the portal's not-found.
+    public func getFolder(folderId: Int64) -> ServiceCall {
+        var call = ServiceCall(path: ServiceModule.bookmarks.path("bookmarksfolder", "get-folder", version))
+        call.append("folderId", .int(folderId))
+        return call
+    }
+
     /// `bookmarksfolder/get-folders` {groupId, parentFolderId}.
     public func getFolders(groupId: Int64, parentFolderId: Int64) -> ServiceCall {
         var call = ServiceCall(path: ServiceModule.bookmarks.path("bookmarksfolder", "get-folders", version))

@@ -25,7 +25,7 @@ struct BookmarksCommand: AsyncParsableCommand {
     @Option(help: "Write the list's events to this file as JSON lines.")
     var events: String?
 
-    @Option(help: "json or text (default: text on a terminal, JSON otherwise).")
+    @Option(help: "json, csv or text (default: text on a terminal, JSON otherwise).")
     var format: String?
 
     @Flag(help: "Plain mode: print the rows, never open a screen (also when not on a terminal).")
@@ -41,7 +41,7 @@ struct BookmarksCommand: AsyncParsableCommand {
     func run() async throws {
         try InputLimits.notNegative(folderId, "--folder-id")
         if opensScreen { return try await runScreen() }
-        let format = try OutputFormat.resolve(format, allowed: [.json, .text])
+        let format = try OutputFormat.resolve(format, allowed: [.json, .csv, .text])
         try await connection.withCacheReadingConnection(policy: offlinePolicy) { connection in
             guard connection.groupId > 0 else { throw CommandFailure(.input, "give --group-id (the site is unknown offline)") }
             let source = BookmarksSource(groupId: connection.groupId, folderId: folderId, calls: connection.calls)
@@ -77,7 +77,14 @@ struct BookmarksCommand: AsyncParsableCommand {
             }
             sink.finish()
             await log?.value
+            if bookmarks.isEmpty, folderId != 0, provenance.source == .portal {
+                try await Self.requireFolder(folderId, connection)
+            }
             switch format {
+            case .csv:
+                var csv = CSV.line(["entryId", "name", "url"])
+                for bookmark in bookmarks { csv += CSV.line([String(bookmark.entryId), bookmark.name, bookmark.url]) }
+                Console.out(csv)
             case .text:
                 let renderer = BookmarkRenderer()
                 var table = TextTable(header: ["ID"] + renderer.columns.map(\.title))
@@ -91,6 +98,18 @@ struct BookmarksCommand: AsyncParsableCommand {
                 json.merge(provenance.jsonFields) { $1 }
                 Console.printJSON(.object(json))
             }
+        }
+    }
+
+    /// An empty listing of a folder the portal does not have is `not-found`, as for the gallery
+    /// (Liferay's get-entries answers an empty page for any folder id).
+    private static func requireFolder(_ folderId: Int64, _ connection: CacheReadingConnection) async throws(CommandFailure) {
+        do {
+            _ = try await connection.session.invoke(connection.calls.bookmarks.getFolder(folderId: folderId))
+        } catch let error as PortalError where error.kind == .notFound {
+            throw CommandFailure(.notFound, "bookmarks folder \(folderId) does not exist")
+        } catch {
+            throw CommandFailure(error, doing: "bookmarks folder \(folderId)")
         }
     }
 }

@@ -13,10 +13,10 @@ struct FormCommand: AsyncParsableCommand {
         commandName: "form",
         abstract: "Show, fill in and submit a record of a record set.",
         discussion: """
-            --set FIELD=VALUE takes the canonical forms, the same for both portal versions: dates
-            yyyy-MM-dd, numbers with a dot, booleans true/false, options by value or label
-            (comma-separated when multiple), geolocation LAT,LON, documents a local file path
-            (uploaded first). Give --set again for another instance of a repeatable field.
+            --set FIELD=VALUE takes the canonical forms, the same for both portal versions: dates \
+            yyyy-MM-dd, numbers with a dot, booleans true/false, options by value or label \
+            (comma-separated when multiple), geolocation LAT,LON, documents a local file path \
+            (uploaded first). Give --set again for another instance of a repeatable field. \
             Without --submit the form is printed with its values and any validation problems.
             """
     )

@@ -13,9 +13,11 @@ struct GalleryCommand: AsyncParsableCommand {
         abstract: "List, upload or delete the images of a Documents and Media folder.",
         discussion: """
             --list prints page 0 (50 images) or --page N (25 per later page) or --all.
-            --upload prints the new file entry, or {"status": "queued", "queueId": …} when the portal
-            cannot be reached (the upload waits for `termlets sync`). --delete prints
-            {"status": "deleted"|"queued", "fileEntryId", "queueId"}.
+
+            --upload prints the new file entry, or {"status": "queued", "queueId": …} when the portal \
+            cannot be reached (the upload waits for `termlets sync`).
+
+            --delete prints {"status": "deleted"|"queued", "fileEntryId", "queueId"}.
             """
     )
 

@@ -11,11 +11,11 @@ struct ListCommand: AsyncParsableCommand {
         commandName: "list",
         abstract: "Print the records of a record set as JSON, CSV or a table.",
         discussion: """
-            Pages follow the list screenlet's arithmetic: page 0 holds the first --first-page-size rows,
-            each later page --page-size rows. Without --page or --all, the first page is printed.
-            Values are given in the canonical forms `termlets form --set` takes.
-            Pages are read through --offline-policy (default remote-first: the portal, stored in the
-            offline cache; the cache, marked stale, when the portal cannot be reached); "source" and
+            Pages follow the list screenlet's arithmetic: page 0 holds the first --first-page-size rows, \
+            each later page --page-size rows. Without --page or --all, the first page is printed. \
+            Values are given in the canonical forms `termlets form --set` takes. \
+            Pages are read through --offline-policy (default remote-first: the portal, stored in the \
+            offline cache; the cache, marked stale, when the portal cannot be reached); "source" and \
             "storedAt" say where they came from.
             """
     )
@@ -44,6 +44,12 @@ struct ListCommand: AsyncParsableCommand {
 
     @Option(help: "json, csv or text (default: text on a terminal, JSON otherwise).")
     var format: String?
+
+    @Option(help: "The CSV or text header: names or labels (default: names in CSV, labels in text).")
+    var header: ListExportHeader?
+
+    @Flag(name: .customLong("with-id"), help: "CSV: put the record id in the first column (the text table always has it).")
+    var withId = false
 
     @Flag(help: "Plain mode: print the rows, never open a screen (also when not on a terminal).")
     var plain = false
@@ -81,7 +87,8 @@ struct ListCommand: AsyncParsableCommand {
             // The screenlet reports every page as an event; nobody listening, its buffer would
             // keep the last 1,024 pages' rows alive, so the events are drained.
             let log = try EventLog.start(events, screenlet.events) ?? Task { for await _ in screenlet.events {} }
-            var writer = ListingWriter(format: format, columns: columns, requested: requested, context: context)
+            var writer = ListingWriter(
+                format: format, columns: columns, requested: requested, context: context, header: header, withId: withId)
             let listing: Listing
             do {
                 listing = try await fetch(screenlet, layout: layout) { rows in writer.write(rows) }
@@ -162,5 +169,10 @@ struct ListCommand: AsyncParsableCommand {
             "attributes": .object(record.attributes),
             "pending": pending.map { .string($0.rawValue) } ?? .null,
         ]
+    }
+
+    /// The header cells of `columns`: field names or labels.
+    static func headerCells(_ columns: [String], _ header: ListExportHeader, context: RecordSetContext) -> [String] {
+        header == .labels ? columns.map(context.title(of:)) : columns
     }
 }

@@ -8,16 +8,19 @@ struct LoginCommand: AsyncParsableCommand {
         commandName: "login",
         abstract: "Check your credentials and remember the portal, user and site.",
         discussion: """
-            Stores the server, user, company, site, portal version and locale in
-            <config-dir>/config.json (mode 0600). The password is stored there too unless
-            --no-save-password is given; it is never printed.
+            Stores the server, user, company, site, portal version and locale in \
+            <config-dir>/config.json (mode 0600). The password is stored there too with \
+            --save-password, or when you say yes on a terminal; with --no-save-password (or no), \
+            commands ask for it on a terminal or read TERMLETS_PASSWORD. It is never printed.
             """
     )
 
     @OptionGroup var connection: ConnectionOptions
 
-    @Flag(name: .customLong("save-password"), inversion: .prefixedNo, help: "Store the password in the config file.")
-    var savePassword = true
+    @Flag(
+        name: .customLong("save-password"), inversion: .prefixedNo,
+        help: "Store the password in the config file, or not (default: asked on a terminal, stored otherwise).")
+    var savePassword: Bool?
 
     @Option(help: "json or text (default: text on a terminal, JSON otherwise).")
     var format: String?
@@ -28,13 +31,18 @@ struct LoginCommand: AsyncParsableCommand {
         let opened = try await PortalConnection.open(settings)
         await opened.close()
         var stored = settings.stored
+        let configFile = settings.configDirectory.appendingPathComponent(StoredConfiguration.fileName)
         let isRemote: Bool
+        var passwordStored = false
         if case .remote(let url) = settings.target {
             isRemote = true
             if stored.server != url.absoluteString { stored = StoredConfiguration() }
             stored.server = url.absoluteString
             stored.user = opened.session.credentials?.username
-            stored.password = savePassword ? opened.password : nil
+            passwordStored = savePassword
+                ?? PasswordPrompt.confirm("Keep the password in \(configFile.path) (readable by you alone)?", defaultAnswer: true)
+                ?? true
+            stored.password = passwordStored ? opened.password : nil
             stored.companyID = opened.user.companyId
             stored.groupID = opened.groupId
             stored.portalVersion = opened.version.rawValue
@@ -53,14 +61,23 @@ struct LoginCommand: AsyncParsableCommand {
             "groupId": .int(opened.groupId),
             "portalVersion": .string(opened.version.rawValue),
             "stored": .bool(isRemote),
+            "configFile": isRemote ? .string(configFile.path) : .null,
+            "passwordStored": .bool(passwordStored),
         ]
         switch format {
         case .json: Console.printJSON(json)
         default:
             Console.out("Logged in to \(opened.serverDescription) as \(opened.user.name) <\(opened.user.emailAddress)>, site \(opened.groupId), portal \(opened.version.rawValue).\n")
             Console.out(isRemote
-                ? "Saved in \(settings.configDirectory.appendingPathComponent(StoredConfiguration.fileName).path)\(savePassword ? " (with the password, readable by you alone)" : "").\n"
+                ? Self.savedLine(configFile.path, passwordStored: passwordStored)
                 : "No portal is configured: this is the embedded emulator, so nothing was stored. Give --server to log in to a portal.\n")
         }
+    }
+
+    /// Where the settings went, and whether the password is among them.
+    static func savedLine(_ path: String, passwordStored: Bool) -> String {
+        passwordStored
+            ? "Saved in \(path), with the password (readable by you alone; --no-save-password keeps it out).\n"
+            : "Saved in \(path), without the password: commands ask for it on a terminal or read TERMLETS_PASSWORD.\n"
     }
 }

@@ -10,7 +10,7 @@ struct PortalCommand: AsyncParsableCommand {
         commandName: "portal",
         abstract: "Run the embedded Liferay portal emulator (6.2, 7.x with Screens, or a stock 7.4) with its demo data.",
         discussion: """
-            Prints `listening on http://HOST:PORT` as the first line once connections are accepted.
+            Prints `listening on http://HOST:PORT` as the first line once connections are accepted. \
             Demo users: test@liferay.com / test (admin) and viewer@liferay.com / viewer (view only).
             """
     )
@@ -77,6 +77,8 @@ struct PortalCommand: AsyncParsableCommand {
             throw CommandFailure(.input, "seed file \(seed) does not exist")
         }
 
+        if let data { try Self.prepareDataFolder(data) }
+
         let signals = SignalWaiter(signals: [SIGINT, SIGTERM])
         let emulator: PortalEmulator
         do {
@@ -92,6 +94,25 @@ struct PortalCommand: AsyncParsableCommand {
         Console.out("listening on http://\(host.contains(":") ? "[\(host)]" : host):\(emulator.port)\n")
         await signals.wait()
         await emulator.stop()
+    }
+
+    /// Creates the `--data` folder (and its parents) if needed; a folder that cannot be made or
+    /// used is the user's `input`, said in the file system's words, never a raw `NSError`.
+    static func prepareDataFolder(_ path: String) throws(CommandFailure) {
+        func refuse(_ reason: String) -> CommandFailure {
+            CommandFailure(.input, "cannot use \(path) as the emulator's data folder: \(reason)")
+        }
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
+            guard isDirectory.boolValue else { throw refuse("it is a file, not a folder") }
+            guard FileManager.default.isWritableFile(atPath: path) else { throw refuse(String(cString: strerror(EACCES))) }
+            return
+        }
+        do {
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        } catch {
+            throw refuse(FileSystemReason.creating(path, error))
+        }
     }
 }
 

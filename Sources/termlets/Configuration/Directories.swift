@@ -33,7 +33,7 @@ enum Directories {
             try FileManager.default.createDirectory(
                 at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         } catch {
-            throw CommandFailure(.input, "cannot create \(directory.path): \(error.localizedDescription)")
+            throw CommandFailure(.input, "cannot create \(directory.path): \(FileSystemReason.creating(directory.path, error))")
         }
     }
 }

@@ -17,4 +17,19 @@ enum PasswordPrompt {
         }
         return readLine(strippingNewline: true)
     }
+
+    /// Asks a yes/no question on the terminal (`[Y/n]` or `[y/N]`); an empty answer takes
+    /// `defaultAnswer`. `nil` when standard input or standard error is not a terminal.
+    static func confirm(_ question: String, defaultAnswer: Bool) -> Bool? {
+        guard isatty(STDIN_FILENO) == 1, isatty(STDERR_FILENO) == 1 else { return nil }
+        Console.err("\(question) \(defaultAnswer ? "[Y/n]" : "[y/N]") ")
+        guard let answer = readLine(strippingNewline: true)?.trimmingCharacters(in: .whitespaces).lowercased() else {
+            return defaultAnswer
+        }
+        switch answer {
+        case "y", "yes": return true
+        case "n", "no": return false
+        default: return defaultAnswer
+        }
+    }
 }

@@ -17,17 +17,36 @@ struct ListingWriter {
     /// The fields JSON carries: those asked for, or every field of each record when `nil`.
     let requested: [String]?
     let context: RecordSetContext
+    /// The header cells: field names or labels (default: names in CSV, labels in the text table).
+    let header: ListExportHeader?
+    /// CSV only: `recordId` as the first column (the text table always starts with the id).
+    let withId: Bool
     /// Records written so far.
     private(set) var count = 0
     private var widths: [Int] = []
     /// Whether a record with a write waiting in the offline queue was written (the text footer explains its `*`).
     private var wroteQueued = false
 
-    init(format: OutputFormat, columns: [String], requested: [String]?, context: RecordSetContext) {
+    init(
+        format: OutputFormat, columns: [String], requested: [String]?, context: RecordSetContext,
+        header: ListExportHeader? = nil, withId: Bool = false
+    ) {
         self.format = format
         self.columns = columns
         self.requested = requested
         self.context = context
+        self.header = header
+        self.withId = withId
+    }
+
+    /// The CSV header line: the fields' names (or labels), after `recordId` with `withId`.
+    private var csvHeader: String {
+        CSV.line((withId ? ["recordId"] : []) + ListCommand.headerCells(columns, header ?? .names, context: context))
+    }
+
+    /// The text table's header: the id, then the fields' labels (or names).
+    private var tableHeader: [String] {
+        ["ID"] + ListCommand.headerCells(columns, header ?? .labels, context: context)
     }
 
     /// Writes one page's rows; a row with a write waiting in the offline queue carries the queued
@@ -45,11 +64,14 @@ struct ListingWriter {
             }
             Console.data(out)
         case .csv:
-            var out = count == 0 ? CSV.line(columns) : ""
-            for record in records { out += CSV.line(columns.map { context.canonicalValue(of: $0, in: record) ?? "" }) }
+            var out = count == 0 ? csvHeader : ""
+            for record in records {
+                let id = withId ? [record.recordId.map(String.init) ?? ""] : []
+                out += CSV.line(id + columns.map { context.canonicalValue(of: $0, in: record) ?? "" })
+            }
             Console.data(out)
         case .text:
-            var table = TextTable(header: ["ID"] + columns.map(context.title(of:)))
+            var table = TextTable(header: tableHeader)
             for row in rows {
                 let id = row.record.recordId.map { String($0) + (row.pending == nil ? "" : "*") } ?? ""
                 table.add([id] + columns.map { context.labelValue(of: $0, in: row.record) })
@@ -74,9 +96,9 @@ struct ListingWriter {
             }
             Console.data(out + "\n}\n")
         case .csv:
-            if count == 0 { Console.data(CSV.line(columns)) }
+            if count == 0 { Console.data(csvHeader) }
         case .text:
-            if count == 0 { Console.out(TextTable(header: ["ID"] + columns.map(context.title(of:))).render()) }
+            if count == 0 { Console.out(TextTable(header: tableHeader).render()) }
             Console.out("\(count) of \(rowCount) records in \(context.name.inertForTerminal())\n")
             if wroteQueued { Console.out("* edited here, waiting in the offline queue (queued values shown)\n") }
         }

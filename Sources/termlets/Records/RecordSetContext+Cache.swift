@@ -16,11 +16,16 @@ extension RecordSetContext {
         // A refresh-like policy for definitions: the list's own policy, but never cache-then-remote's two answers.
         let definitionPolicy: LoadPolicy = policy == .cacheThenRemote ? .remoteFirst : policy
         func read(_ key: CacheKey, _ call: ServiceCall, _ what: String) async throws(CommandFailure) -> JSONValue {
-            try await failing(what) {
+            do {
                 guard let cache else { return try await session.invoke(call) }
                 // The form screenlet's collection and keys: a form opens offline on what a list loaded.
                 let address = EntryAddress(collection: FormScreenlet.collection, key: key.rawValue)
                 return try await cache.load(definitionPolicy, at: address) { try await session.invoke(call) }.value
+            } catch OfflineStoreError.notCached {
+                // Said in the user's words: the cache's collections and keys are internal.
+                throw CommandFailure(.notFound, "\(what) was never loaded on this machine; run once with the portal reachable")
+            } catch {
+                throw CommandFailure(error, doing: what)
             }
         }
         let setJSON = try await read(

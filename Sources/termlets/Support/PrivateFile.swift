@@ -53,7 +53,7 @@ enum PrivateFile {
                 try FileManager.default.createDirectory(
                     at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
             } catch {
-                throw CommandFailure(.input, "cannot create \(folder.path): \(error.localizedDescription)")
+                throw CommandFailure(.input, "cannot create \(folder.path): \(FileSystemReason.creating(folder.path, error))")
             }
             guard chmod(folder.path, 0o700) == 0 else {
                 throw CommandFailure(.input, "cannot make \(folder.path) private: \(lastError)")
