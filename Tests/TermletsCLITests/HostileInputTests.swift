@@ -242,7 +242,7 @@ struct HostileInputTests {
         #expect(try await home.run(["list", "--record-set-id", "40001", "--format", "json"]).status == 0)
         let database = try #require(home.directory.allFiles().first { $0.lastPathComponent == "cache.sqlite" && $0.path.contains("/embedded") })
         let damaged = try await ProcessRunner.run(
-            sqlite, [database.path, "UPDATE entry SET value = '{{{ damaged' WHERE collection = 'DDLDefinitions'"])
+            sqlite, [database.path, "UPDATE entry SET value = '{{{ damaged' WHERE collection = 'DDLForm' AND key LIKE '%record-set%'"])
         #expect(damaged.status == 0, "\(damaged.stderr)")
         let result = try await home.run(["list", "--record-set-id", "40001", "--offline-policy", "cache-only", "--format", "json"])
         #expect(result.status == 1)

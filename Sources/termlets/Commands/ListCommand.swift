@@ -22,22 +22,22 @@ struct ListCommand: AsyncParsableCommand {
 
     @OptionGroup var connection: ConnectionOptions
 
-    @Option(name: .customLong("record-set-id"), help: "The record set to list.")
+    @Option(name: .customLong("record-set-id"), parsing: .unconditional, help: "The record set to list.")
     var recordSetId: Int64
 
     @Option(name: .customLong("label-fields"), help: "Comma-separated field names to show (default: every field).")
     var labelFields: String?
 
-    @Option(name: .customLong("user-id"), help: "Only the records created by this user.")
+    @Option(name: .customLong("user-id"), parsing: .unconditional, help: "Only the records created by this user.")
     var userId: Int64?
 
     @Option(help: "Order-by comparator class, e.g. com.liferay.dynamic.data.lists.util.comparator.DDLRecordModifiedDateComparator.")
     var obc: String?
 
-    @Option(name: .customLong("first-page-size"), help: "Rows on page 0.")
+    @Option(name: .customLong("first-page-size"), parsing: .unconditional, help: "Rows on page 0.")
     var firstPageSize = 50
 
-    @Option(name: .customLong("page-size"), help: "Rows on every later page.")
+    @Option(name: .customLong("page-size"), parsing: .unconditional, help: "Rows on every later page.")
     var pageSize = 25
 
     @OptionGroup var paging: PagingOptions
@@ -64,7 +64,9 @@ struct ListCommand: AsyncParsableCommand {
         if opensScreen { return try await runScreen() }
         let format = try OutputFormat.resolve(format, allowed: [.json, .csv, .text])
         guard page == nil || !all else { throw CommandFailure(.input, "give --page or --all, not both") }
-        guard (page ?? 0) >= 0 else { throw CommandFailure(.input, "--page counts from 0") }
+        try InputLimits.page(page)
+        try InputLimits.positive(recordSetId, "--record-set-id")
+        try InputLimits.positive(userId, "--user-id")
         guard (1...1_000).contains(firstPageSize), (1...1_000).contains(pageSize) else {
             throw CommandFailure(.input, "page sizes must be between 1 and 1000")
         }
