@@ -83,7 +83,7 @@ struct ListCommand: AsyncParsableCommand {
             let log = try EventLog.start(events, screenlet.events)
             let listing: Listing
             do {
-                listing = try await fetch(screenlet, layout: layout)
+                listing = try await fetch(screenlet, layout: layout, connection: connection)
             } catch {
                 await screenlet.close()
                 await log?.value
@@ -116,7 +116,7 @@ struct ListCommand: AsyncParsableCommand {
 
     /// The requested page, or every page with `--all`, through the screenlet's loader; the row
     /// count comes with the first page's batch.
-    private func fetch(_ screenlet: DDLListScreenlet, layout: PageLayout) async throws(CommandFailure) -> Listing {
+    private func fetch(_ screenlet: DDLListScreenlet, layout: PageLayout, connection: CacheReadingConnection) async throws(CommandFailure) -> Listing {
         var pageNumber = page ?? 0
         var listing = Listing()
         while true {
@@ -126,6 +126,7 @@ struct ListCommand: AsyncParsableCommand {
             do {
                 response = try await screenlet.loadPage(pageNumber, withCount: first)
             } catch {
+                if let missing = await connection.noScreensPluginFailure(error, recordSetId: recordSetId) { throw CommandFailure(missing) }
                 throw CommandFailure.reading(error, doing: "page \(pageNumber)")
             }
             if first { listing.rowCount = response.rowCount ?? rows.lowerBound + response.rows.count }
