@@ -69,15 +69,22 @@ struct SiteOverview {
         let session = connection.session
         let locale = PortalLocale(connection.settings.locale) ?? .enUS
         let groupId = connection.groupId
-        let capabilities = await connection.capabilities(refresh: refreshCapabilities)
+        var capabilities = await connection.capabilities(refresh: refreshCapabilities)
         return try await failing {
             let sites = try await session.sites()
             let site = sites.first { $0.groupId == groupId }
             let sets = try await session.recordSets(groupId: groupId).recordSets
             let countCalls = try await session.calls().screensRecords
-            let counts: [Int?] = sets.isEmpty || !capabilities.screensPlugin
-                ? sets.map { _ in nil }
-                : try await session.invoke(sets.map { countCalls.getDDLRecordsCount(ddlRecordSetId: $0.recordSetId) }).map { $0.intValue ?? 0 }
+            var counts: [Int?] = sets.map { _ in nil }
+            if !sets.isEmpty, capabilities.screensPlugin {
+                let calls = sets.map { countCalls.getDDLRecordsCount(ddlRecordSetId: $0.recordSetId) }
+                if let answered = try await optionalService({ try await session.invoke(calls) }) {
+                    counts = answered.map { $0.intValue ?? 0 }
+                } else {
+                    // What was stored is out of date: the Screens plugin is gone.
+                    capabilities = await connection.capabilities(refresh: true)
+                }
+            }
             let folders = try await session.documentFolders(repositoryId: groupId, parentFolderId: 0)
             let bookmarkFolders = try await optionalService { try await session.bookmarkFolders(groupId: groupId, parentFolderId: 0) } ?? []
             let objectDefinitions = capabilities.objects
