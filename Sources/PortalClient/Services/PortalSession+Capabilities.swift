@@ -21,13 +21,26 @@ extension PortalSession {
     /// "absent"; this never throws. The headless probe reads site `groupId` (default: the context's).
     public func probeCapabilities(groupId: Int64? = nil, probeDeadline: Duration = PortalSession.defaultProbeDeadline) async -> PortalCapabilities {
         let site = groupId ?? context.groupId
-        async let screens = withinDeadline(probeDeadline) { try await self.probeScreensPlugin() }
-        async let headless = withinDeadline(probeDeadline) {
-            try await self.probeVulcanPage("/o/headless-delivery/v1.0/sites/\(site)/documents?pageSize=1")
+        // A session of its own whose client gives up on a refused connection at once (this one's
+        // retries until its connect timeout), with the same server, credentials and TLS trust.
+        var probeOptions = options
+        probeOptions.retriesRefusedConnections = false
+        probeOptions.connectTimeout = probeDeadline
+        probeOptions.requestDeadline = probeDeadline
+        var probeContext = context
+        probeContext.version = await withinDeadline(probeDeadline) { try await self.version() }
+        guard let prober = try? PortalSession(context: probeContext, credentials: credentials, options: probeOptions) else {
+            return PortalCapabilities(screensPlugin: false, headlessDelivery: false, objects: false, oauth2: false)
         }
-        async let objects = withinDeadline(probeDeadline) { try await self.probeVulcanPage("/o/object-admin/v1.0/object-definitions?pageSize=1") }
-        async let oauth2 = withinDeadline(probeDeadline) { try await self.probeOAuth2Provider() }
-        return PortalCapabilities(screensPlugin: await screens, headlessDelivery: await headless, objects: await objects, oauth2: await oauth2)
+        async let screens = withinDeadline(probeDeadline) { try await prober.probeScreensPlugin() } ?? false
+        async let headless = withinDeadline(probeDeadline) {
+            try await prober.probeVulcanPage("/o/headless-delivery/v1.0/sites/\(site)/documents?pageSize=1")
+        } ?? false
+        async let objects = withinDeadline(probeDeadline) { try await prober.probeVulcanPage("/o/object-admin/v1.0/object-definitions?pageSize=1") } ?? false
+        async let oauth2 = withinDeadline(probeDeadline) { try await prober.probeOAuth2Provider() } ?? false
+        let found = PortalCapabilities(screensPlugin: await screens, headlessDelivery: await headless, objects: await objects, oauth2: await oauth2)
+        try? await prober.shutdown()
+        return found
     }
 
     /// Whether `error` is JSON-WS's "the action does not exist" (`NoSuchJSONWebServiceException`,
@@ -61,7 +74,7 @@ extension PortalSession {
     private func probeOAuth2Provider() async throws -> Bool {
         let answer = try await probeGET("/o/oauth2/authorize", authenticated: false)
         switch answer.status {
-        case 200..<300, 300..<400, 400, 401, 403: return true
+        case 200..<300, 300..<400, 400, 403: return true
         default: return false
         }
     }
@@ -83,16 +96,16 @@ extension PortalSession {
     }
 }
 
-/// `body`'s answer, or `false` when it throws or has not answered within `deadline` (it is then cancelled).
-private func withinDeadline(_ deadline: Duration, _ body: @escaping @Sendable () async throws -> Bool) async -> Bool {
-    await withTaskGroup(of: Bool?.self) { group in
-        group.addTask { (try? await body()) ?? false }
+/// `body`'s answer, or `nil` when it throws or has not answered within `deadline` (it is then cancelled).
+private func withinDeadline<T: Sendable>(_ deadline: Duration, _ body: @escaping @Sendable () async throws -> T) async -> T? {
+    await withTaskGroup(of: Optional<T>.self) { group in
+        group.addTask { try? await body() }
         group.addTask {
             try? await Task.sleep(for: deadline)
             return nil
         }
         let first = await group.next() ?? nil
         group.cancelAll()
-        return first ?? false
+        return first
     }
 }

@@ -29,6 +29,9 @@ public final class PortalSession: Sendable {
         /// Timeout for establishing a connection when it should differ from ``timeout`` (a
         /// reachability probe gives up connecting sooner than it waits for a slow answer).
         public var connectTimeout: Duration?
+        /// Whether a refused connection is tried again until the connect timeout (the default) or
+        /// fails the request at once (probes, which must not wait on a closed port).
+        public var retriesRefusedConnections: Bool = true
 
         public init(
             timeout: Duration = .seconds(15), requestDeadline: Duration = .seconds(60), maxResponseBytes: Int = 64 << 20,

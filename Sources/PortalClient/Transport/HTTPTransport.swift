@@ -35,6 +35,7 @@ final class HTTPTransport: Sendable {
             configuration.tlsConfiguration = tls
             configuration.connectionPool.retryConnectionEstablishment = false
         }
+        if !options.retriesRefusedConnections { configuration.connectionPool.retryConnectionEstablishment = false }
         self.client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
         self.options = options
         self.logger = logger
