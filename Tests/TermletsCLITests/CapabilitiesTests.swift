@@ -110,4 +110,17 @@ struct CapabilitiesTests {
         #expect(overview["capabilities"]?["screensPlugin"] == false, "the overview's own record counts find the plugin gone")
         #expect(overview["objectDefinitions"]?.arrayValue?.count == 2)
     }
+
+    @Test func theListScreenOnStock74SaysThereIsNoScreensPlugin() async throws {
+        let home = try CLIHome()
+        let portal = try await TestPortal.start(home, extra: ["--portal-version", "7.4"])
+        var environment = ListScreenTests.environment
+        environment["TERMLETS_PASSWORD"] = "test"
+        let terminal = try await TmuxSession.startOffPool(
+            [TermletsBinary.url.path, "list", "--record-set-id", "40002"] + portal.server() + home.options,
+            columns: 200, rows: 30, environment: environment)
+        let screen = try await terminal.screen(containing: "this portal has no Screens plugin", timeout: 60)
+        #expect(screen.contains("record set 40002: this portal has no Screens plugin: DDL record values cannot be read through its remote APIs"))
+        #expect(!screen.contains("No JSON web service action"))
+    }
 }
