@@ -87,8 +87,10 @@ struct SiteOverview {
             }
             let folders = try await session.documentFolders(repositoryId: groupId, parentFolderId: 0)
             let bookmarkFolders = try await optionalService { try await session.bookmarkFolders(groupId: groupId, parentFolderId: 0) } ?? []
+            // One section that cannot be read (e.g. object-admin refused to this user) does not
+            // sink the whole overview.
             let objectDefinitions = capabilities.objects
-                ? try await session.objectDefinitionSummaries(groupId: groupId, locale: connection.settings.locale) : []
+                ? (try? await session.objectDefinitionSummaries(groupId: groupId, locale: connection.settings.locale)) ?? [] : []
             return SiteOverview(
                 server: connection.serverDescription, embedded: connection.emulator != nil, user: connection.user,
                 version: connection.version, groupId: groupId,
