@@ -93,7 +93,7 @@ struct ListCommand: AsyncParsableCommand {
                 format: format, columns: columns, requested: requested, context: context, header: header, withId: withId)
             let listing: Listing
             do {
-                listing = try await fetch(screenlet, layout: layout) { rows in writer.write(rows) }
+                listing = try await fetch(screenlet, layout: layout, connection: connection) { rows in writer.write(rows) }
             } catch {
                 await screenlet.close()
                 await log.value
@@ -120,7 +120,8 @@ struct ListCommand: AsyncParsableCommand {
     /// `--all` ends at the first short (or empty) page or at the row count, whichever comes first:
     /// a count that lies upwards costs one empty page, and nothing is sized by it.
     private func fetch(
-        _ screenlet: DDLListScreenlet, layout: PageLayout, print: ([DDLListRow]) -> Void
+        _ screenlet: DDLListScreenlet, layout: PageLayout, connection: CacheReadingConnection,
+        print: ([DDLListRow]) -> Void
     ) async throws(CommandFailure) -> Listing {
         var pageNumber = page ?? 0
         var listing = Listing()
@@ -133,6 +134,7 @@ struct ListCommand: AsyncParsableCommand {
             do {
                 response = try await screenlet.loadPage(pageNumber, withCount: first)
             } catch {
+                if let missing = await connection.noScreensPluginFailure(error, recordSetId: recordSetId) { throw CommandFailure(missing) }
                 throw CommandFailure.reading(error, doing: "page \(pageNumber)")
             }
             if first { listing.rowCount = response.rowCount ?? rows.lowerBound + response.rows.count }

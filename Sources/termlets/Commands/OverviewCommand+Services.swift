@@ -125,7 +125,15 @@ enum ScreenServices {
             configuration: configuration, currentUserId: connection.online?.user.userId ?? 0, sortOptions: sorts,
             labelText: { row, index in context.labelValue(of: fieldNames[index], in: row.record) },
             makeLoader: { configuration in
-                DDLListLoader(configuration: configuration, calls: calls, database: database) { try await session.invoke($0) }
+                DDLListLoader(configuration: configuration, calls: calls, database: database) { batch in
+                    do {
+                        return try await session.invoke(batch)
+                    } catch {
+                        let recordSetId = configuration.recordSetId
+                        if let missing = await connection.noScreensPluginFailure(error, recordSetId: recordSetId) { throw missing }
+                        throw error
+                    }
+                }
             })
     }
 
