@@ -46,13 +46,20 @@ public struct FormScreen: Program {
             await driver.screenlet.start()
             return .snapshot(await driver.snapshot(), note: nil, rebuildRows: true)
         }
-        return (model, [first, start, nextEvent()] + [nextAutoSync()].compactMap { $0 })
+        return (model, [first, start, nextEvent()] + [nextAutoSync(), nextConnectivity()].compactMap { $0 })
     }
 
     /// Awaits automatic sync's next report (re-armed after each one), when the form has its own.
     func nextAutoSync() -> Effect<Message>? {
         guard let autoSync = configuration.autoSync else { return nil }
         return .task { .autoSynced(await autoSync.next()) }
+    }
+
+    /// Awaits the next change of the run's connectivity (re-armed after each one), when the form
+    /// runs on its own screen with automatic sync.
+    func nextConnectivity() -> Effect<Message>? {
+        guard let next = configuration.autoSync?.connectivity else { return nil }
+        return .task { .connectivityChanged(await next()) }
     }
 
     public func message(for event: InputEvent, model: Model) -> Message? {

@@ -49,6 +49,12 @@ extension FormScreen {
             model.online = online
             model.pendingWrites = pendingWrites
             return followQueuedSave(model)
+        case .connectivityChanged(nil):
+            return []
+        case .connectivityChanged(let online?):
+            // The status line says it at once; back online, a save that waited may have gone out.
+            model.online = online
+            return [nextConnectivity()].compactMap { $0 } + (online ? followQueuedSave(model) : [])
         case .autoSynced(nil):
             return []
         case .autoSynced(let report?):
