@@ -82,22 +82,23 @@ struct OfflineBrowserTests {
         let queued = try await terminal.screen("the submit queued", timeout: 30) { $0.contains("1 pending") }
         #expect(ContinuousClock.now - saved < .seconds(3), "queued without waiting for the network")
         #expect(queued.contains("Queued for sync"), "\(queued)")
-        try await terminal.press("Escape")
-        try await terminal.screen("back on the list", timeout: 30) { $0.contains("Sites › Termlets Demo › Contacts") && !$0.contains("Queued for sync") }
 
-        // The portal comes back on the same port and data: online and synced within seconds.
+        // The portal comes back on the same port and data while the form is open: online and
+        // synced within seconds, and the form becomes the record the portal made of it.
         portal = try SpawnedProcess(TermletsBinary.url, ["portal", "--port", String(port), "--data", data.path])
         #expect(try await portal.firstLine(timeout: 120).hasPrefix("listening on "))
         let back = ContinuousClock.now
         let synced = try await terminal.screen("the write sent on its own", timeout: 60) {
-            $0.contains("Synced 1 queued write automatically") && !$0.contains("pending") && $0.contains("· online")
+            $0.contains("Sent to the portal by sync: record ") && !$0.contains("pending") && $0.contains("· online")
         }
         let syncTime = ContinuousClock.now - back
         #expect(syncTime < .seconds(10), "synced within seconds of the portal's return: \(syncTime)")
+        #expect(synced.contains("Contacts — Record "), "the form is the record now: \(synced)")
+        #expect(!synced.contains("New record"), "\(synced)")
+        try await terminal.press("Escape")
         try await terminal.screen("the list reloaded from the portal", timeout: 30) {
-            $0.contains("of 4") && !$0.contains("offline: cached")
+            $0.contains("Sites › Termlets Demo › Contacts") && $0.contains("of 4") && !$0.contains("offline: cached")
         }
-        _ = synced
         let readBack = PortalReadBack(server: url)
         let graces = try await readBack.records(recordSetId: 40003, where: "Name", is: "Grace Hopper")
         #expect(graces.count == 1, "exactly one record on the portal: \(graces)")

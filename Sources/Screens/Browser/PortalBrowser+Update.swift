@@ -328,7 +328,10 @@ extension PortalBrowser {
         for index in model.stack.indices {
             guard case .form(var form) = model.stack[index] else { continue }
             let online = report.synced > 0 ? true : form.model.online
-            _ = form.program.update(&form.model, .connection(online: online, pendingWrites: report.pending))
+            let id = form.id
+            // The form's own effects go on (a queued save that went out makes it "Record N").
+            effects += form.program.update(&form.model, .connection(online: online, pendingWrites: report.pending))
+                .filter { !$0.isQuit }.forwarded { Message.form(id: id, $0) }
             model.stack[index] = .form(form)
         }
         return effects + broadcastStatus(on: &model)
@@ -345,7 +348,9 @@ extension PortalBrowser {
         for index in model.stack.indices {
             switch model.stack[index] {
             case .form(var form):
-                _ = form.program.update(&form.model, .connection(online: online, pendingWrites: model.status.pendingWrites))
+                let id = form.id
+                effects += form.program.update(&form.model, .connection(online: online, pendingWrites: model.status.pendingWrites))
+                    .filter { !$0.isQuit }.forwarded { Message.form(id: id, $0) }
                 model.stack[index] = .form(form)
             case .menu(let menu) where online && (menu.error != nil || menu.cachedAt != nil):
                 effects.append(reload(menu))

@@ -34,6 +34,9 @@ enum FormText {
     static func queued(_ queueId: String, _ l: PortalLocale) -> String {
         pick(l, "Queued for sync (\(queueId)): sent when the portal is back", "En cola (\(queueId)): se enviará cuando vuelva el portal")
     }
+    static func queuedSaveSent(_ id: Int64, _ l: PortalLocale) -> String {
+        pick(l, "Sent to the portal by sync: record \(id)", "Enviado al portal por la sincronización: registro \(id)")
+    }
     static func invalidForm(_ count: Int, _ l: PortalLocale) -> String {
         pick(l, "\(count) field(s) need attention", "\(count) campo(s) requieren atención")
     }

@@ -17,7 +17,15 @@ extension FormScreen {
         case .click(let point):
             return click(at: point, &model)
         case .snapshot(let snapshot, let note, let rebuild, let focus):
+            let queuedId = model.form.queuedSubmitId
             apply(snapshot, rebuildRows: rebuild, &model)
+            // A save that waited in the queue went out: where the note still says "Queued for
+            // sync", it says so instead (a report of automatic sync is left as it is).
+            if note == nil, let queuedId, snapshot.queuedSubmitId == nil, let id = snapshot.model?.recordId,
+                model.note == nil || model.note?.text == FormText.queued(queuedId, model.locale)
+            {
+                model.note = FormScreenModel.Note(FormText.queuedSaveSent(id, model.locale), .info)
+            }
             if let focus, model.editor == nil, let row = model.rows.index[focus] { moveFocus(to: row, &model, validate: false) }
             if let note { model.note = note }
             return []
