@@ -63,6 +63,32 @@ struct FormIdentityTmuxTests {
         #expect(try await terminal.screen(containing: "[exit ").contains("[exit 0]"))
     }
 
+    /// Flow 1, a record only seen in a list: with the portal down, a row of the cached list that
+    /// was never opened on its own opens as that record (the list's cached row holds it), never as
+    /// a blank new record or an error.
+    @Test func aRecordSeenOnlyInTheListOpensOfflineFromTheListsCache() async throws {
+        let home = try CLIHome()
+        let portal = try await RestartablePortal.start(home)
+        defer { portal.terminate() }
+        let terminal = try await BrowserScreenTests.contactsList(home, server: portal.server)
+        try await terminal.screen("the contacts online", timeout: 120) { $0.contains("1 of 3") && $0.contains("· online") }
+        try await portal.stop()
+        try await terminal.press("Down")
+        try await terminal.screen("the second contact") { Self.cursorLine($0)?.contains("43002") == true }
+        try await terminal.press("Enter")
+        let witness = ScreenWitness()
+        let form = try await terminal.screen("the record from the list's cache", timeout: 120) {
+            witness.watch($0, for: "New record").contains("José García") && $0.contains("from the cache")
+        }
+        #expect(witness.offending == nil, "a blank new record was shown: \(witness.offending ?? "")")
+        #expect(form.contains("Record 43002") && form.contains("· offline"), "\(form)")
+        #expect(!form.contains("cannot be shown"), "\(form)")
+        try await terminal.press("Escape")
+        try await terminal.screen("back on the list", timeout: 60) { $0.contains("of 3") && Self.cursorLine($0)?.contains("43002") == true }
+        try await terminal.press("q")
+        #expect(try await terminal.screen(containing: "[exit ", timeout: 60).contains("[exit 0]"))
+    }
+
     /// Flow 2: offline, a new record saved twice (changed in between), then once more unchanged,
     /// is one queued add with the last values ("nothing new" the third time); once the portal is
     /// back, automatic sync sends it, the portal holds it once and the form becomes "Record N".

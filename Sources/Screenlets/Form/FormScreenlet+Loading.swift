@@ -60,27 +60,16 @@ extension FormScreenlet {
                     emit(.recordLoaded(recordId: recordId, origin: FormDataOrigin(result)))
                     continue
                 }
-                let payload: RecordPayload
-                do {
-                    payload = try RecordPayload.parse(result.value)
-                } catch {
-                    throw FormScreenletError.unreadable("record \(recordId) cannot be read: \(error.description)")
-                }
-                var recordAttributes = payload.attributes
-                if recordAttributes["recordId"] == nil { recordAttributes["recordId"] = .int(recordId) }
-                let recordSetId = attributes.recordSetId
-                if recordSetId != 0, let owner = recordAttributes[PayloadKey.recordSetId]?.int64Value, owner != recordSetId {
-                    throw FormScreenletError.notInRecordSet(recordId: recordId, recordSetId: recordSetId)
-                }
-                state.model = DDLFormModel(structure: structure, record: RecordPayload(values: payload.values, attributes: recordAttributes))
-                state.workflowStatus = payload.status
-                state.uploads = [:]
-                state.validationMessages = [:]
-                baseModifiedDate = recordAttributes[PayloadKey.modifiedDate] ?? .null
-                state.recordOrigin = FormDataOrigin(result)
-                emit(.recordLoaded(recordId: recordId, origin: FormDataOrigin(result)))
+                try adoptRecord(result.value, recordId: recordId, structure: structure, origin: FormDataOrigin(result))
             }
         } catch let error as any OfflineClassifiable where error.isConnectivityFailure {
+            // Never opened on its own, but seen in a list of its record set: the list's cached row
+            // holds the whole record, so the form is that record, from the cache.
+            if let structure = loadedStructure ?? state.model?.structure, let row = cachedListRow(recordId: recordId, locale: locale) {
+                try adoptRecord(row.value, recordId: recordId, structure: structure,
+                                origin: FormDataOrigin(source: .cache, isStale: true, storedAt: row.storedAt))
+                return
+            }
             let unavailable = FormScreenletError.recordUnavailable(recordId: recordId, reason: Self.describe(error))
             emit(.recordLoadError(message: unavailable.description))
             throw unavailable
@@ -88,6 +77,47 @@ extension FormScreenlet {
             emit(.recordLoadError(message: Self.describe(error)))
             throw error
         }
+    }
+
+    /// Makes the form record `recordId` from its JSON as the portal gives it (a record of another
+    /// record set is refused) and says it loaded.
+    private func adoptRecord(_ json: JSONValue, recordId: Int64, structure: DDMStructure, origin: FormDataOrigin) throws {
+        let payload: RecordPayload
+        do {
+            payload = try RecordPayload.parse(json)
+        } catch {
+            throw FormScreenletError.unreadable("record \(recordId) cannot be read: \(error.description)")
+        }
+        var recordAttributes = payload.attributes
+        if recordAttributes["recordId"] == nil { recordAttributes["recordId"] = .int(recordId) }
+        let recordSetId = attributes.recordSetId
+        if recordSetId != 0, let owner = recordAttributes[PayloadKey.recordSetId]?.int64Value, owner != recordSetId {
+            throw FormScreenletError.notInRecordSet(recordId: recordId, recordSetId: recordSetId)
+        }
+        state.model = DDLFormModel(structure: structure, record: RecordPayload(values: payload.values, attributes: recordAttributes))
+        state.workflowStatus = payload.status
+        state.uploads = [:]
+        state.validationMessages = [:]
+        baseModifiedDate = recordAttributes[PayloadKey.modifiedDate] ?? .null
+        state.recordOrigin = origin
+        emit(.recordLoaded(recordId: recordId, origin: origin))
+    }
+
+    /// Record `recordId` as a cached page of its record set's list holds it (the list screenlet's
+    /// `DDLList` pages, in `locale`), with when that page was stored; `nil` when no cached page has it.
+    private func cachedListRow(recordId: Int64, locale: String) -> (value: JSONValue, storedAt: Date)? {
+        let recordSetId = attributes.recordSetId
+        guard recordSetId != 0, let keys = try? entries.keys(collection: "DDLList") else { return nil }
+        let wanted = keys.filter { $0.contains("recordSetId=\(recordSetId),") && $0.contains("locale=\(locale),") && $0.contains("/rows/") }
+        for key in wanted {
+            guard let entry = try? entries.get(EntryAddress(collection: "DDLList", key: key)),
+                let rows = entry.value["rows"]?.arrayValue
+            else { continue }
+            if let row = rows.first(where: { $0["modelAttributes"]?["recordId"]?.int64Value == recordId }) {
+                return (row, entry.storedAt)
+            }
+        }
+        return nil
     }
 
     /// The structure's id: the attribute, else the record set's structure. The record set is read

@@ -44,6 +44,9 @@ public actor FormScreenlet {
     /// Counts the times the user took the save back: a submit begun before one never queues.
     var withdrawals = 0
 
+    /// The cache's entries, read directly where a record comes from another screenlet's cache.
+    let entries: EntryStore
+
     /// The collection of the cached structures, records and the queued writes of forms.
     public static let collection = "DDLForm"
 
@@ -58,6 +61,7 @@ public actor FormScreenlet {
         self.portal = portal
         self.attributes = attributes
         self.loader = CachePolicyLoader(database: cache)
+        self.entries = EntryStore(database: cache)
         let queue = PendingQueue(database: cache)
         self.queue = queue
         self.executor = SubmitExecutor(queue: queue)
