@@ -96,19 +96,7 @@ struct FormIdentityTmuxTests {
         let home = try CLIHome()
         let portal = try await RestartablePortal.start(home)
         defer { portal.terminate() }
-        try await Self.cacheContactsForm(home, portal)
-        try await portal.stop()
-
-        let terminal = try await TmuxSession.startOffPool(
-            [TermletsBinary.url.path, "form", "--record-set-id", "40003"] + portal.server + home.options, columns: 100,
-            rows: 30, environment: Self.environment)
-        try await terminal.screen("the cached form", timeout: 180) { $0.contains("New record") && $0.contains("Name") }
-        try await terminal.press("Enter", "C-u")
-        try await terminal.typeOffPool("Grace Hopper")
-        try await terminal.press("Enter")
-        try await terminal.screen(containing: "Grace Hopper")
-        try await terminal.press("C-s")
-        try await terminal.screen("the add queued", timeout: 120) { $0.contains("Queued for sync") && $0.contains("1 pending") }
+        let terminal = try await Self.newContactQueuedOffline(home, portal, name: "Grace Hopper")
 
         try await terminal.press("Enter", "C-u")
         try await terminal.typeOffPool("Grace B. Hopper")
@@ -149,19 +137,7 @@ struct FormIdentityTmuxTests {
         let home = try CLIHome()
         let portal = try await RestartablePortal.start(home)
         defer { portal.terminate() }
-        try await Self.cacheContactsForm(home, portal)
-        try await portal.stop()
-
-        let terminal = try await TmuxSession.startOffPool(
-            [TermletsBinary.url.path, "form", "--record-set-id", "40003"] + portal.server + home.options, columns: 100,
-            rows: 30, environment: Self.environment)
-        try await terminal.screen("the cached form", timeout: 180) { $0.contains("New record") && $0.contains("Name") }
-        try await terminal.press("Enter", "C-u")
-        try await terminal.typeOffPool("Never Sent")
-        try await terminal.press("Enter")
-        try await terminal.screen(containing: "Never Sent")
-        try await terminal.press("C-s")
-        try await terminal.screen("the add queued", timeout: 120) { $0.contains("Queued for sync") && $0.contains("1 pending") }
+        let terminal = try await Self.newContactQueuedOffline(home, portal, name: "Never Sent")
         try await terminal.press("Enter", "C-u")
         try await terminal.typeOffPool("Never Sent Either")
         try await terminal.press("Enter")
@@ -293,6 +269,24 @@ struct FormIdentityTmuxTests {
     // MARK: - Helpers
 
     /// Reads the contacts form once online with remote-first, so it is in the cache for later.
+    /// The contacts form cached online, the portal stopped, then `termlets form` in tmux with a new
+    /// contact named `name` saved: the add is queued (the form's screen, still open, is returned).
+    static func newContactQueuedOffline(_ home: CLIHome, _ portal: RestartablePortal, name: String) async throws -> TmuxSession {
+        try await cacheContactsForm(home, portal)
+        try await portal.stop()
+        let terminal = try await TmuxSession.startOffPool(
+            [TermletsBinary.url.path, "form", "--record-set-id", "40003"] + portal.server + home.options, columns: 100,
+            rows: 30, environment: environment)
+        try await terminal.screen("the cached form", timeout: 180) { $0.contains("New record") && $0.contains("Name") }
+        try await terminal.press("Enter", "C-u")
+        try await terminal.typeOffPool(name)
+        try await terminal.press("Enter")
+        try await terminal.screen(containing: name)
+        try await terminal.press("C-s")
+        try await terminal.screen("the add queued", timeout: 120) { $0.contains("Queued for sync") && $0.contains("1 pending") }
+        return terminal
+    }
+
     static func cacheContactsForm(_ home: CLIHome, _ portal: RestartablePortal) async throws {
         let read = try await home.runOffPool(
             ["form", "--record-set-id", "40003", "--offline-policy", "remote-first", "--format", "json"] + portal.server,

@@ -12,15 +12,19 @@ import TermletsTestSupport
 struct OfflineBrowserTests {
     static let password = ["TERMLETS_PASSWORD": "test"]
 
+    /// A `termlets portal` of the test's own (stopped and started again on the same data and port),
+    /// with `termlets login` to it done.
+    static func loggedInPortal(_ home: CLIHome) async throws -> RestartablePortal {
+        let portal = try await RestartablePortal.start(home)
+        let login = try await home.runOffPool(["login"] + portal.server, environment: password)
+        #expect(login.status == 0, "\(login.stderr)")
+        return portal
+    }
+
     @Test func browsesFromTheCacheWhileThePortalIsDownAndSyncsWhenItIsBack() async throws {
         let home = try CLIHome()
-        let data = home.directory.path("portal")
-        var portal = try SpawnedProcess.demoPortal(data: data)
+        let portal = try await Self.loggedInPortal(home)
         defer { portal.terminate() }
-        let url = String(try await portal.firstLine(timeout: 120).dropFirst("listening on ".count))
-        let port = try #require(URL(string: url)?.port)
-        let login = try await home.runOffPool(["login", "--server", url, "--user", "test@liferay.com"], environment: Self.password)
-        #expect(login.status == 0, "\(login.stderr)")
 
         // Online: the sites, the demo site's record sets and folders, the contacts list.
         var terminal = try await Self.browser(home)
@@ -35,9 +39,7 @@ struct OfflineBrowserTests {
         try await terminal.screen(containing: "[exit 0]")
 
         // The portal stops; the browser starts again: everything seen comes from the cache at once.
-        portal.signal(SIGTERM)
-        let stopped = try await offPool { [portal] in portal.wait(timeout: 30) }
-        #expect(stopped != nil, "the portal stopped")
+        try await portal.stop()
         let started = ContinuousClock.now
         terminal = try await Self.browser(home)
         let sites = try await terminal.screen("the sites from the cache", timeout: 60) {
@@ -85,8 +87,7 @@ struct OfflineBrowserTests {
 
         // The portal comes back on the same port and data while the form is open: online and
         // synced within seconds, and the form becomes the record the portal made of it.
-        portal = try SpawnedProcess(TermletsBinary.url, ["portal", "--port", String(port), "--data", data.path])
-        #expect(try await portal.firstLine(timeout: 120).hasPrefix("listening on "))
+        try await portal.restart()
         let back = ContinuousClock.now
         let synced = try await terminal.screen("the write sent on its own", timeout: 60) {
             $0.contains("Sent to the portal by sync: record ") && !$0.contains("pending") && $0.contains("· online")
@@ -99,7 +100,7 @@ struct OfflineBrowserTests {
         try await terminal.screen("the list reloaded from the portal", timeout: 30) {
             $0.contains("Sites › Termlets Demo › Contacts") && $0.contains("of 4") && !$0.contains("offline: cached")
         }
-        let readBack = PortalReadBack(server: url)
+        let readBack = portal.readBack
         let graces = try await readBack.records(recordSetId: 40003, where: "Name", is: "Grace Hopper")
         #expect(graces.count == 1, "exactly one record on the portal: \(graces)")
         #expect(try await readBack.records(recordSetId: 40003).count == 4)
@@ -113,13 +114,8 @@ struct OfflineBrowserTests {
     /// the list on top reloads from the portal on its own.
     @Test func thePortalStoppingMidSessionTurnsEveryScreenOfflineOnce() async throws {
         let home = try CLIHome()
-        let data = home.directory.path("portal")
-        var portal = try SpawnedProcess.demoPortal(data: data)
+        let portal = try await Self.loggedInPortal(home)
         defer { portal.terminate() }
-        let url = String(try await portal.firstLine(timeout: 120).dropFirst("listening on ".count))
-        let port = try #require(URL(string: url)?.port)
-        let login = try await home.runOffPool(["login", "--server", url, "--user", "test@liferay.com"], environment: Self.password)
-        #expect(login.status == 0, "\(login.stderr)")
         let terminal = try await Self.browser(home)
         try await terminal.screen("the site list online", timeout: 120) {
             BrowserScreenTests.cursorLine($0)?.contains("Termlets Demo") == true && $0.contains("· online")
@@ -129,9 +125,7 @@ struct OfflineBrowserTests {
             $0.contains("1 of 3") && BrowserScreenTests.cursorLine($0)?.contains("43001") == true && $0.contains("· online")
         }
 
-        portal.signal(SIGTERM)
-        let stopped = try await offPool { [portal] in portal.wait(timeout: 30) }
-        #expect(stopped != nil, "the portal stopped")
+        try await portal.stop()
         // The first request finds it gone (how fast is the portal client's connect timeout).
         try await terminal.press("r")
         try await terminal.screen("the list offline from the cache", timeout: 60) {
@@ -159,8 +153,7 @@ struct OfflineBrowserTests {
         }
         #expect(ContinuousClock.now - reopened < .seconds(6), "menus and list from the cache without waiting")
 
-        portal = try SpawnedProcess(TermletsBinary.url, ["portal", "--port", String(port), "--data", data.path])
-        #expect(try await portal.firstLine(timeout: 120).hasPrefix("listening on "))
+        try await portal.restart()
         let back = ContinuousClock.now
         try await terminal.screen("online again, the list reloaded from the portal", timeout: 30) {
             $0.contains("· online") && !$0.contains("offline: cached") && $0.contains("1 of 3")
