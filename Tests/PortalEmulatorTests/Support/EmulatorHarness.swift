@@ -78,14 +78,15 @@ struct Portal: Sendable {
 
 enum HarnessError: Error { case unexpected(String) }
 
-/// Starts an emulator on port 0 with its own temporary data directory, runs `body`, stops it.
+/// Starts an emulator (`release`: the classic one with the Screens plugin, or a stock 7.4) on port 0
+/// with its own temporary data directory, runs `body`, stops it.
 @discardableResult
 func withPortal<T>(
     _ version: PortalVersion = .v7, dataDirectory: URL? = nil, seedFile: URL? = nil, faults: FaultSettings = .none,
-    _ body: (Portal) async throws -> T
+    release: EmulatorRelease = .screensPlugin, _ body: (Portal) async throws -> T
 ) async throws -> T {
     let emulator = try await PortalEmulator.start(EmulatorOptions(
-        port: 0, version: version, dataDirectory: dataDirectory, seedFile: seedFile, faults: faults))
+        port: 0, version: version, dataDirectory: dataDirectory, seedFile: seedFile, faults: faults, release: release))
     do {
         let result = try await body(Portal(emulator: emulator))
         await emulator.stop()

@@ -5,15 +5,7 @@ import Foundation
 /// Starts a stock 7.4 emulator on port 0 with its own temporary data directory, runs `body`, stops it.
 @discardableResult
 func withStock74Portal<T>(dataDirectory: URL? = nil, _ body: (Portal) async throws -> T) async throws -> T {
-    let emulator = try await PortalEmulator.start(EmulatorOptions(port: 0, dataDirectory: dataDirectory, release: .liferay74))
-    do {
-        let result = try await body(Portal(emulator: emulator))
-        await emulator.stop()
-        return result
-    } catch {
-        await emulator.stop()
-        throw error
-    }
+    try await withPortal(dataDirectory: dataDirectory, release: .liferay74, body)
 }
 
 /// An answer of a headless endpoint: the status, the body as JSON (`null` when empty or not JSON)
