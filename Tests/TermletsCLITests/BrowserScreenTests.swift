@@ -80,8 +80,9 @@ struct BrowserScreenTests {
         try await terminal.press("Down")
         try await terminal.screen("the second contact") { Self.cursorLine($0)?.contains("43002") == true }
         try await terminal.press("Enter")
-        let form = try await terminal.screen("the record in the form", timeout: 60) { $0.contains("Record 43002") }
-        #expect(form.contains("Name"))
+        // The title names the record from the first frame ("Loading…"); the fields follow.
+        let form = try await terminal.screen("the record in the form", timeout: 60) { $0.contains("Record 43002") && $0.contains("José García") }
+        #expect(form.contains("Name") && !form.contains("New record"))
         try await terminal.press("Escape")
         try await terminal.screen("back on the same row", timeout: 60) {
             $0.contains("of 3") && Self.cursorLine($0)?.contains("43002") == true
@@ -120,7 +121,16 @@ struct BrowserScreenTests {
             $0.contains("1 of 3") && $0.contains("· online") && Self.cursorLine($0)?.contains("43001") == true
         }
 
+        // Record 43002 read online, so that an edit of it can be queued offline too.
+        let read = try await home.jsonOffPool(
+            ["form", "--record-set-id", "40003", "--record-id", "43002", "--offline-policy", "remote-first"] + server,
+            environment: Self.password)
+        #expect(read["fields"]?.arrayValue?.first?["values"]?.arrayValue?.first == "José García", "\(read)")
         try await Self.goOfflineAndQueue("Grace Hopper", home: home, server: server, address: address, list: terminal)
+        let update = try await home.jsonOffPool(
+            ["form", "--record-set-id", "40003", "--record-id", "43002", "--set", "Name=José Queued", "--submit",
+             "--offline-policy", "remote-first"] + server, environment: Self.password)
+        #expect(update["status"] == "queued", "\(update)")
         let stale = try await terminal.screen("stale rows from the cache", timeout: 60) {
             $0.contains("offline: cached") && $0.contains("· offline")
         }
@@ -128,12 +138,14 @@ struct BrowserScreenTests {
 
         try await Self.setOffline(false, address)
         try await terminal.press("s")
-        try await terminal.screen("the queued write in the sync view", timeout: 60) {
-            $0.contains("1 waiting") && $0.contains("add record (record set 40003)")
+        let view = try await terminal.screen("the queued writes in the sync view", timeout: 60) {
+            $0.contains("2 waiting") && $0.contains("add record (record set 40003)")
         }
+        #expect(view.contains("update record 43002 (record set 40003)"), "\(view)")
+        #expect(!view.contains("record record"), "\(view)")
         try await terminal.press("s")
         let synced = try await terminal.screen("the queue cleared", timeout: 60) {
-            $0.contains("Nothing waiting for the portal.") && $0.contains("synced 1")
+            $0.contains("Nothing waiting for the portal.") && $0.contains("synced 2")
         }
         #expect(synced.contains("· online"))
         try await terminal.press("Escape")

@@ -38,7 +38,9 @@ enum FormText {
         pick(l, "Sent to the portal by sync: record \(id)", "Enviado al portal por la sincronización: registro \(id)")
     }
     static func invalidForm(_ count: Int, _ l: PortalLocale) -> String {
-        pick(l, "\(count) field(s) need attention", "\(count) campo(s) requieren atención")
+        count == 1
+            ? pick(l, "1 field needs attention", "1 campo requiere atención")
+            : pick(l, "\(count) fields need attention", "\(count) campos requieren atención")
     }
     static func unsavedTitle(_ l: PortalLocale) -> String { pick(l, "Unsaved changes", "Cambios sin guardar") }
     static func unsavedBody(_ l: PortalLocale) -> String {

@@ -210,7 +210,8 @@ enum ScreenServices {
         case .upload: title = "upload"
         case .delete: title = "delete"
         }
-        if let record = payload[PayloadKey.recordId]?.int64Value { title += " record \(record)" }
+        // "update record 43002", not "update record record 43002".
+        if let record = payload[PayloadKey.recordId]?.int64Value { title += (title.hasSuffix(" record") ? " " : " record ") + String(record) }
         if let set = payload[PayloadKey.recordSetId]?.int64Value { title += " (record set \(set))" }
         if let entry = payload[PayloadKey.fileEntryId]?.int64Value { title += " file \(entry)" }
         if item.operation == .upload, let name = payload["title"]?.stringValue ?? payload["fileName"]?.stringValue {
