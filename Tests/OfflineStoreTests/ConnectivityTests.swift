@@ -19,7 +19,9 @@ struct ConnectivityTests {
     }
 
     /// Waits (up to `seconds`) for `condition`; false when the deadline passed first.
-    func eventually(within seconds: Double = 5, _ condition: @Sendable () -> Bool) async -> Bool {
+    /// Waits for `condition` with a deadline (it returns as soon as the condition holds; the
+    /// deadline allows for a cooperative pool saturated by the other in-process suites).
+    func eventually(within seconds: Double = 30, _ condition: @Sendable () -> Bool) async -> Bool {
         let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
         while ContinuousClock.now < deadline {
             if condition() { return true }

@@ -74,7 +74,8 @@ struct OfflineBrowserTests {
 
         // A new contact, saved while the portal is away: queued at once.
         try await terminal.press("n")
-        try await terminal.screen("the new record's form", timeout: 30) { $0.contains("Name") && $0.contains("? help") }
+        // The list has a "Name" column and "? help" too: wait for the form itself.
+        try await terminal.screen("the new record's form", timeout: 30) { $0.contains("New record") && $0.contains("Name*") }
         try await terminal.press("Enter", "C-u")
         try await terminal.typeOffPool("Grace Hopper")
         try await terminal.press("Enter")
