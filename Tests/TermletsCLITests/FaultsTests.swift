@@ -103,11 +103,9 @@ struct FaultsTests {
     @Test(.timeLimit(.minutes(10)))
     func twoProcessesOnOneCacheLoseAndDuplicateNothing() async throws {
         let home = try CLIHome()
-        let portal = try await TestPortal.start(home)
+        let portal = try await Self.offlinePortalWithTheFormCached(home)
         defer { portal.stop() }
         let server = portal.server()
-        #expect(try await home.run(["form", "--record-set-id", "40001", "--offline-policy", "remote-first", "--format", "json"] + server, environment: Self.env).status == 0)
-        try await portal.setFaults(["offline": true])
         let perProcess = 6
         async let first = Self.queue(home, server: server, prefix: "twin A", count: perProcess)
         async let second = Self.queue(home, server: server, prefix: "twin B", count: perProcess)
@@ -133,11 +131,9 @@ struct FaultsTests {
     @Test(.timeLimit(.minutes(5)))
     func aQueuedWriteShowsTheWorkflowStatusItWillHave() async throws {
         let home = try CLIHome()
-        let portal = try await TestPortal.start(home)
+        let portal = try await Self.offlinePortalWithTheFormCached(home)
         defer { portal.stop() }
         let server = portal.server()
-        #expect(try await home.run(["form", "--record-set-id", "40001", "--offline-policy", "remote-first", "--format", "json"] + server, environment: Self.env).status == 0)
-        try await portal.setFaults(["offline": true])
         let cases: [(flags: [String], expected: String)] = [([], "approved"), (["--draft"], "draft")]
         for (flags, expected) in cases {
             let result = try await home.run(
@@ -241,6 +237,22 @@ struct FaultsTests {
         return withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(probe, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         } == 0
+    }
+
+    /// A portal of the test's own whose form 40001 was read once (so it is cached), then set offline.
+    static func offlinePortalWithTheFormCached(_ home: CLIHome) async throws -> TestPortal {
+        let portal = try await TestPortal.start(home)
+        do {
+            let read = try await home.run(
+                ["form", "--record-set-id", "40001", "--offline-policy", "remote-first", "--format", "json"] + portal.server(),
+                environment: env)
+            #expect(read.status == 0, "\(read.stderr)")
+            try await portal.setFaults(["offline": true])
+            return portal
+        } catch {
+            portal.stop()
+            throw error
+        }
     }
 
     static func queue(_ home: CLIHome, server: [String], prefix: String, count: Int) async throws -> [String] {
