@@ -2,6 +2,7 @@ import DDM
 import Foundation
 import OfflineStore
 import PortalClient
+import Synchronization
 
 /// Drains the pending write queue into the portal: uploads first (one at a time, with
 /// progress), then deletes, record updates (after a batched conflict check) and record adds (in
@@ -33,8 +34,7 @@ public struct SyncEngine: Sendable {
         if configuration.retryBackedOff { try releaseBackoffs() }
         let requests = try await makeRequests()
         let counts = try queue.countsByState()
-        let tally = Tally(total: counts.filter { $0.key != .conflict && $0.key != .done }.values.reduce(0, +))
-        tally.report = progress
+        let tally = Tally(total: counts.filter { $0.key != .conflict && $0.key != .done }.values.reduce(0, +), report: progress)
         progress(SyncProgress(completed: 0, total: tally.total))
         while true {
             try Task.checkCancellation()
@@ -51,7 +51,7 @@ public struct SyncEngine: Sendable {
                 if !rest.isEmpty { _ = try queue.settle(rest, sender: bookkeeping) }
                 throw error
             }
-            if round.items.allSatisfy({ tally.seen.contains($0.queueId) && tally.settledTwice($0.queueId) }) { break }
+            if round.items.allSatisfy({ tally.hasSeen($0.queueId) && tally.settledTwice($0.queueId) }) { break }
         }
         let after = try queue.countsByState()
         return SyncSummary(
@@ -119,14 +119,12 @@ public struct SyncEngine: Sendable {
         let outcomes = try queue.settle(results, sender: bookkeeping)
         var stop: (any Error)?
         for ((item, _), outcome) in zip(results, outcomes) {
-            round.settled.insert(item.queueId)
+            round.settle(item.queueId)
             switch outcome {
             case .sent: tally.count(item.queueId, synced: true)
             case .rejected(let error):
                 tally.count(item.queueId, synced: false)
-                if tally.firstRefusal == nil {
-                    tally.firstRefusal = (error as? PortalError) ?? PortalError(kind: .server, message: String(describing: error))
-                }
+                tally.noteRefusal((error as? PortalError) ?? PortalError(kind: .server, message: String(describing: error)))
             case .conflict: tally.count(item.queueId, synced: nil)
             case .unreachable(let error): stop = stop ?? error
             }
@@ -147,39 +145,73 @@ func capture(_ body: () async throws -> JSONValue) async -> Result<JSONValue, an
 }
 
 /// The writes claimed together, and which of them are recorded already.
-final class Round: @unchecked Sendable {
+final class Round: Sendable {
     let items: [QueueItem]
-    var settled: Set<String> = []
+    private let settled = Mutex<Set<String>>([])
     init(items: [QueueItem]) { self.items = items }
-    var unsettled: [QueueItem] { items.filter { !settled.contains($0.queueId) } }
+
+    /// Records that `queueId`'s outcome is stored.
+    func settle(_ queueId: String) { settled.withLock { _ = $0.insert(queueId) } }
+
+    var unsettled: [QueueItem] {
+        let settled = settled.withLock { $0 }
+        return items.filter { !settled.contains($0.queueId) }
+    }
 }
 
-/// Counts of one run, and its progress reports. Used by one task at a time.
-final class Tally: @unchecked Sendable {
-    var total: Int
-    var synced = 0
-    var failed = 0
-    var completed = 0
-    var seen: Set<String> = []
-    var firstRefusal: PortalError?
-    private var repeats: Set<String> = []
-    var report: @Sendable (SyncProgress) -> Void = { _ in }
+/// Counts of one run, and its progress reports. Shared with the upload progress callback, which
+/// runs on the HTTP client's thread: every count sits behind one lock, and reports are made
+/// outside it.
+final class Tally: Sendable {
+    private struct Counts {
+        var total: Int
+        var synced = 0
+        var failed = 0
+        var completed = 0
+        var seen: Set<String> = []
+        var repeats: Set<String> = []
+        var firstRefusal: PortalError?
+    }
 
-    init(total: Int) { self.total = total }
+    private let counts: Mutex<Counts>
+    private let report: @Sendable (SyncProgress) -> Void
+
+    init(total: Int, report: @escaping @Sendable (SyncProgress) -> Void = { _ in }) {
+        counts = Mutex(Counts(total: total))
+        self.report = report
+    }
+
+    var total: Int { counts.withLock { $0.total } }
+    var synced: Int { counts.withLock { $0.synced } }
+    var failed: Int { counts.withLock { $0.failed } }
+    /// The first refusal of the run, kept for the summary.
+    var firstRefusal: PortalError? { counts.withLock { $0.firstRefusal } }
+
+    /// Keeps `error` as the run's first refusal unless one is kept already.
+    func noteRefusal(_ error: PortalError) {
+        counts.withLock { if $0.firstRefusal == nil { $0.firstRefusal = error } }
+    }
+
+    /// Whether the write's outcome was counted in this run.
+    func hasSeen(_ queueId: String) -> Bool { counts.withLock { $0.seen.contains(queueId) } }
 
     /// `synced` true: accepted; false: refused; nil: conflict.
     func count(_ queueId: String, synced accepted: Bool?) {
-        if !seen.insert(queueId).inserted { repeats.insert(queueId) } else { completed += 1 }
-        if accepted == true { synced += 1 }
-        if accepted == false { failed += 1 }
-        total = max(total, completed)
-        report(SyncProgress(completed: completed, total: total))
+        let progress: SyncProgress = counts.withLock { counts in
+            if !counts.seen.insert(queueId).inserted { counts.repeats.insert(queueId) } else { counts.completed += 1 }
+            if accepted == true { counts.synced += 1 }
+            if accepted == false { counts.failed += 1 }
+            counts.total = max(counts.total, counts.completed)
+            return SyncProgress(completed: counts.completed, total: counts.total)
+        }
+        report(progress)
     }
 
     /// Whether the write came back within this run after being settled already (a zero backoff).
-    func settledTwice(_ queueId: String) -> Bool { repeats.contains(queueId) }
+    func settledTwice(_ queueId: String) -> Bool { counts.withLock { $0.repeats.contains(queueId) } }
 
     func upload(sent: Int64, size: Int64) {
+        let (completed, total) = counts.withLock { ($0.completed, $0.total) }
         report(SyncProgress(completed: completed, total: total, uploadBytes: .init(sent: sent, size: size)))
     }
 }

@@ -3,6 +3,7 @@ import NIOCore
 import NIOPosix
 import NIOSSL
 import NIOTLS
+import Synchronization
 
 /// What is wrong with a certificate the TLS library refused, in words: the library only says
 /// "CERTIFICATE_VERIFY_FAILED", so after such a failure one more handshake, verifying nothing and
@@ -106,7 +107,7 @@ enum TLSDiagnosis {
             .channelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
                     try channel.pipeline.syncOperations.addHandler(NIOSSLClientHandler(context: context, serverHostname: serverName))
-                    try channel.pipeline.syncOperations.addHandler(HandshakeWaiter())
+                    try channel.pipeline.syncOperations.addHandler(HandshakeWaiter(eventLoop: channel.eventLoop))
                 }
             }
         guard let channel = try? await bootstrap.connect(host: host, port: port).get() else { return nil }
@@ -114,25 +115,32 @@ enum TLSDiagnosis {
         guard let waiter = try? await channel.pipeline.handler(type: HandshakeWaiter.self).get() else { return nil }
         let timeout = channel.eventLoop.scheduleTask(in: .seconds(3)) { waiter.finish(.failure(ChannelError.connectTimeout(.seconds(3)))) }
         defer { timeout.cancel() }
-        guard (try? await waiter.promise.futureResult.get()) != nil else { return nil }
+        guard (try? await waiter.result.get()) != nil else { return nil }
         return try? await channel.nioSSL_peerCertificate().get()
     }
 
     /// Completes its promise once, when the TLS handshake does (fails it on an error, when the
-    /// channel goes, or at the timeout). `@unchecked Sendable`: used on its channel's event loop only.
-    private final class HandshakeWaiter: ChannelInboundHandler, RemovableChannelHandler, @unchecked Sendable {
+    /// channel goes, or at the timeout). Its one piece of state sits behind a lock, since the
+    /// timeout and the awaiting task reach it from outside the channel's event loop.
+    private final class HandshakeWaiter: ChannelInboundHandler, RemovableChannelHandler, Sendable {
         typealias InboundIn = ByteBuffer
-        var promise: EventLoopPromise<Void>!
-        private var done = false
+        /// The handshake's promise; `nil` once completed.
+        private let pending: Mutex<EventLoopPromise<Void>?>
+        /// Completes with the handshake.
+        let result: EventLoopFuture<Void>
 
-        func handlerAdded(context: ChannelHandlerContext) {
-            promise = context.eventLoop.makePromise()
+        init(eventLoop: any EventLoop) {
+            let promise = eventLoop.makePromise(of: Void.self)
+            pending = Mutex(promise)
+            result = promise.futureResult
         }
 
-        func finish(_ result: Result<Void, any Error>) {
-            guard !done else { return }
-            done = true
-            promise.completeWith(result)
+        func finish(_ outcome: Result<Void, any Error>) {
+            let promise = pending.withLock { pending in
+                defer { pending = nil }
+                return pending
+            }
+            promise?.completeWith(outcome)
         }
 
         func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {

@@ -1,13 +1,13 @@
 import AsyncHTTPClient
-import NIOConcurrencyHelpers
 import NIOCore
 import NIOHTTP1
+import Synchronization
 
 /// Receives the events of a streamed multipart upload: counts the bytes handed to the socket and
 /// reports the file's share of them as progress (monotonic, ending at the file size), and
 /// collects the answer up to a size limit. Once the whole request is sent, the answer has
 /// `answerDeadline` to arrive completely, or the upload is cancelled (``answerExpired``).
-final class UploadDelegate: HTTPClientResponseDelegate, @unchecked Sendable {
+final class UploadDelegate: HTTPClientResponseDelegate, Sendable {
     typealias Response = HTTPAnswer
 
     private struct State {
@@ -21,8 +21,7 @@ final class UploadDelegate: HTTPClientResponseDelegate, @unchecked Sendable {
         var answerExpired = false
     }
 
-    private let lock = NIOLock()
-    private var state = State()
+    private let state = Mutex(State())
     private let fileStart: Int64
     private let fileSize: Int64
     private let maxResponseBytes: Int
@@ -41,7 +40,7 @@ final class UploadDelegate: HTTPClientResponseDelegate, @unchecked Sendable {
     }
 
     func didSendRequestPart(task: HTTPClient.Task<HTTPAnswer>, _ part: IOData) {
-        let report: Int64? = lock.withLock {
+        let report: Int64? = state.withLock { state in
             state.bodySent += Int64(part.readableBytes)
             let fileSent = min(max(state.bodySent - fileStart, 0), fileSize)
             guard fileSent > state.reported, fileSent > 0 else { return nil }
@@ -52,15 +51,15 @@ final class UploadDelegate: HTTPClientResponseDelegate, @unchecked Sendable {
     }
 
     /// The answer did not arrive completely within the deadline after the request was sent.
-    var answerExpired: Bool { lock.withLock { state.answerExpired } }
+    var answerExpired: Bool { state.withLock { $0.answerExpired } }
 
     func didSendRequest(task: HTTPClient.Task<HTTPAnswer>) {
         let timer = task.eventLoop.scheduleTask(in: answerDeadline) { [self] in
-            lock.withLock { state.answerExpired = true }
+            state.withLock { state in state.answerExpired = true }
             task.cancel()
         }
-        lock.withLock { state.answerTimer = timer }
-        let final: Bool = lock.withLock {
+        state.withLock { state in state.answerTimer = timer }
+        let final: Bool = state.withLock { state in
             guard state.reported < fileSize || (fileSize == 0 && state.reported < 0) else { return false }
             state.reported = fileSize
             return true
@@ -69,7 +68,7 @@ final class UploadDelegate: HTTPClientResponseDelegate, @unchecked Sendable {
     }
 
     func didReceiveHead(task: HTTPClient.Task<HTTPAnswer>, _ head: HTTPResponseHead) -> EventLoopFuture<Void> {
-        lock.withLock {
+        state.withLock { state in
             state.status = Int(head.status.code)
             state.headers = head.headers
         }
@@ -77,7 +76,7 @@ final class UploadDelegate: HTTPClientResponseDelegate, @unchecked Sendable {
     }
 
     func didReceiveBodyPart(task: HTTPClient.Task<HTTPAnswer>, _ buffer: ByteBuffer) -> EventLoopFuture<Void> {
-        lock.withLock {
+        state.withLock { state in
             guard !state.tooLarge else { return }
             if state.body.count + buffer.readableBytes > maxResponseBytes {
                 state.tooLarge = true
@@ -90,11 +89,11 @@ final class UploadDelegate: HTTPClientResponseDelegate, @unchecked Sendable {
     }
 
     func didReceiveError(task: HTTPClient.Task<HTTPAnswer>, _ error: any Error) {
-        lock.withLock { state.answerTimer?.cancel() }
+        state.withLock { state in state.answerTimer?.cancel() }
     }
 
     func didFinishRequest(task: HTTPClient.Task<HTTPAnswer>) throws -> HTTPAnswer {
-        try lock.withLock {
+        try state.withLock { state in
             state.answerTimer?.cancel()
             if state.tooLarge { throw HTTPTransport.tooLarge(maxResponseBytes, status: state.status) }
             return HTTPAnswer(status: state.status, headers: state.headers, body: state.body)

@@ -1,19 +1,17 @@
-import Foundation
+import Synchronization
 
 /// A value guarded by a lock, for state shared between the server's tasks and the public API.
-final class Locked<Value>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value: Value
+/// A class around the standard library's `Mutex`, so that it can be shared by reference.
+final class Locked<Value: Sendable>: Sendable {
+    private let mutex: Mutex<Value>
 
     init(_ value: Value) {
-        self.value = value
+        mutex = Mutex(value)
     }
 
     /// Runs `body` with exclusive access to the value.
     func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
-        lock.lock()
-        defer { lock.unlock() }
-        return try body(&value)
+        try mutex.withLock { try body(&$0) }
     }
 
     var current: Value { withLock { $0 } }

@@ -2,6 +2,7 @@ import DDM
 import Foundation
 import OfflineStore
 import PortalClient
+import Synchronization
 
 /// The Gallery Screenlet without a screen: a folder's images, paged through the offline policy;
 /// an upload queue (FIFO, one at a time, progress per upload) whose offline or failing uploads are
@@ -257,11 +258,11 @@ private actor DeletedEntries {
 }
 
 /// Passes on upload progress only when it rises, so observers see monotonic bytes.
-private final class ProgressFilter: @unchecked Sendable {
+private final class ProgressFilter: Sendable {
     private let number: Int
     private let sink: AsyncStream<GalleryEvent>.Continuation
-    private let lock = NSLock()
-    private var last: Int64 = -1
+    /// The highest byte count passed on; reports are yielded under the lock so that they stay in order.
+    private let last = Mutex<Int64>(-1)
 
     init(number: Int, sink: AsyncStream<GalleryEvent>.Continuation) {
         self.number = number
@@ -269,10 +270,10 @@ private final class ProgressFilter: @unchecked Sendable {
     }
 
     func report(_ sent: Int64, _ total: Int64) {
-        lock.lock()
-        defer { lock.unlock() }
-        guard sent > last else { return }
-        last = sent
-        sink.yield(.uploadProgress(upload: number, bytesSent: sent, totalBytes: total))
+        last.withLock { last in
+            guard sent > last else { return }
+            last = sent
+            sink.yield(.uploadProgress(upload: number, bytesSent: sent, totalBytes: total))
+        }
     }
 }

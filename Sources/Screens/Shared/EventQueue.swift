@@ -1,54 +1,52 @@
-import Foundation
+import Synchronization
 
 /// A multi-producer, single-consumer queue of events with an awaiting `next()`: how a service hands
 /// events to a screen one at a time (the gallery's events, automatic sync's reports). Events pushed
 /// before `next()` is called wait in order; after `finish()` it drains, then answers nil.
-public final class EventQueue<Element: Sendable>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var buffer: [Element] = []
-    private var waiter: CheckedContinuation<Element?, Never>?
-    private var finished = false
+public final class EventQueue<Element: Sendable>: Sendable {
+    private struct State {
+        var buffer: [Element] = []
+        var waiter: CheckedContinuation<Element?, Never>?
+        var finished = false
+    }
+
+    private let state = Mutex(State())
 
     public init() {}
 
     /// Adds an event (dropped once finished).
     public func push(_ element: Element) {
-        lock.lock()
-        if let waiter {
-            self.waiter = nil
-            lock.unlock()
-            waiter.resume(returning: element)
-            return
+        let waiter: CheckedContinuation<Element?, Never>? = state.withLock { state in
+            if let waiter = state.waiter {
+                state.waiter = nil
+                return waiter
+            }
+            if !state.finished { state.buffer.append(element) }
+            return nil
         }
-        if !finished { buffer.append(element) }
-        lock.unlock()
+        waiter?.resume(returning: element)
     }
 
     /// Ends the queue: `next()` drains what is left, then answers nil.
     public func finish() {
-        lock.lock()
-        finished = true
-        let waiter = self.waiter
-        self.waiter = nil
-        lock.unlock()
+        let waiter = state.withLock { state in
+            state.finished = true
+            defer { state.waiter = nil }
+            return state.waiter
+        }
         waiter?.resume(returning: nil)
     }
 
     /// The next element, waiting for one; nil once finished and drained.
     public func next() async -> Element? {
         await withCheckedContinuation { continuation in
-            lock.lock()
-            if !buffer.isEmpty {
-                let element = buffer.removeFirst()
-                lock.unlock()
-                continuation.resume(returning: element)
-            } else if finished {
-                lock.unlock()
-                continuation.resume(returning: nil)
-            } else {
-                waiter = continuation
-                lock.unlock()
+            let answer: Element?? = state.withLock { state in
+                if !state.buffer.isEmpty { return .some(state.buffer.removeFirst()) }
+                if state.finished { return .some(nil) }
+                state.waiter = continuation
+                return .none
             }
+            if let answer { continuation.resume(returning: answer) }
         }
     }
 }

@@ -3,8 +3,8 @@ import Screenlets
 
 /// `--events FILE`: the form screenlet's events as JSON lines, written as they happen.
 /// The file is created readable by the user alone (events hold no secrets, but record data).
-/// `@unchecked Sendable`: the handle is only written by the one task running ``write(_:)``.
-final class FormEventLog: @unchecked Sendable {
+/// The handle is only written by the one task running ``write(_:)``.
+final class FormEventLog: Sendable {
     private let handle: FileHandle
     private let path: String
 
