@@ -27,6 +27,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     ],
     targets: [
         // 1. Structures, fields, typed values, validation, localisation, JSON. Pure: no I/O, no UI.
@@ -96,6 +97,8 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 // Only to close a connection on purpose (fault injection) and read the peer address.
                 .product(name: "NIOCore", package: "swift-nio"),
+                // To stop the server gracefully (a cancelled server can trap on a connection it accepted).
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
 

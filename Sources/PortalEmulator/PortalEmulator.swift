@@ -4,6 +4,7 @@ import GRDB
 import Hummingbird
 import Logging
 import NIOCore
+import ServiceLifecycle
 
 /// A running portal emulator: a real HTTP server answering Liferay's JSON web services as a
 /// 6.2 or 7.x portal does, over its own SQLite data.
@@ -28,12 +29,14 @@ public final class PortalEmulator: Sendable {
     private let requestJournal: RequestJournal
     private let database: PortalDatabase
     private let serverTask: Task<Void, Never>
+    /// Runs the server; stopping it is a graceful shutdown of this group.
+    private let serviceGroup: ServiceGroup
     private let removesDataDirectory: Bool
     private let stopped = Locked(false)
 
     private init(
         baseURL: URL, port: Int, version: PortalVersion, release: EmulatorRelease, dataDirectory: URL, faults: FaultInjector, journal: RequestJournal,
-        database: PortalDatabase, serverTask: Task<Void, Never>, removesDataDirectory: Bool
+        database: PortalDatabase, serverTask: Task<Void, Never>, serviceGroup: ServiceGroup, removesDataDirectory: Bool
     ) {
         self.baseURL = baseURL
         self.port = port
@@ -44,6 +47,7 @@ public final class PortalEmulator: Sendable {
         self.requestJournal = journal
         self.database = database
         self.serverTask = serverTask
+        self.serviceGroup = serviceGroup
         self.removesDataDirectory = removesDataDirectory
     }
 
@@ -96,9 +100,12 @@ public final class PortalEmulator: Sendable {
                 portContinuation.yield(channel.localAddress?.port ?? options.port)
             },
             logger: logger)
+        // No signal handlers: `termlets portal` handles its signals itself and calls `stop()`.
+        let serviceGroup = ServiceGroup(
+            configuration: ServiceGroupConfiguration(services: [app], gracefulShutdownSignals: [], logger: logger))
         let serverTask = Task {
             do {
-                try await app.run()
+                try await serviceGroup.run()
             } catch {
                 failure.withLock { $0 = error }
             }
@@ -118,7 +125,7 @@ public final class PortalEmulator: Sendable {
         return PortalEmulator(
             baseURL: URL(string: "http://\(urlHost):\(boundPort)")!, port: boundPort, version: options.version, release: options.release,
             dataDirectory: directory, faults: faults, journal: journal, database: database, serverTask: serverTask,
-            removesDataDirectory: options.dataDirectory == nil)
+            serviceGroup: serviceGroup, removesDataDirectory: options.dataDirectory == nil)
     }
 
     /// Creates the demo data on first start and applies the seed file once per data directory.
@@ -169,10 +176,28 @@ public final class PortalEmulator: Sendable {
             return !wasStopped
         }
         guard first else { return }
-        serverTask.cancel()
-        await serverTask.value
+        await shutDownServer()
         try? database.pool.close()
         if removesDataDirectory { try? FileManager.default.removeItem(at: dataDirectory) }
+    }
+
+    /// How long a graceful stop waits for requests in flight (e.g. held by injected latency)
+    /// before the server is cancelled.
+    static let gracefulStopLimit: Duration = .seconds(3)
+
+    /// Stops the server gracefully: it stops accepting, serves every connection it has accepted
+    /// and closes them. Cancelling the server task instead can trap in SwiftNIO when a connection
+    /// was accepted but not yet handed to the server ("Deinited NIOAsyncWriter without calling
+    /// finish()", apple/swift-nio#2637). Requests still running after ``gracefulStopLimit`` are cancelled.
+    private func shutDownServer() async {
+        await serviceGroup.triggerGracefulShutdown()
+        let serverTask = serverTask
+        let watchdog = Task {
+            try await Task.sleep(for: Self.gracefulStopLimit)
+            serverTask.cancel()
+        }
+        await serverTask.value
+        watchdog.cancel()
     }
 
     /// Waits until the server stops (after ``stop()`` or a failure).
