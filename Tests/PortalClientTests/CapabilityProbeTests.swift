@@ -1,5 +1,6 @@
 import DDM
 import Foundation
+import Synchronization
 import Testing
 
 @testable import PortalClient
@@ -51,13 +52,25 @@ struct CapabilityProbeTests {
     }
 
     @Test func aPortalThatNeverAnswersCostsOneShortDeadline() async throws {
-        try await withServer({ _ in .hang }) { session, _ in
-            // Each probe is cut at 2 s: one after the other they would take 8 s or more; together
-            // about 2 (the bound leaves room for a cooperative pool saturated by other suites).
+        // When each of the four probes arrives tells parallel from sequential without timing the
+        // whole run (a saturated machine stretches wall time): one after the other, a probe would
+        // only be sent once the one before was cut at the deadline.
+        final class Arrivals: Sendable {
+            let times = Mutex<[ContinuousClock.Instant]>([])
+        }
+        let arrivals = Arrivals()
+        try await withServer({ _ in
+            arrivals.times.withLock { $0.append(.now) }
+            return .hang
+        }) { session, _ in
+            let deadline = Duration.seconds(5)
             let started = ContinuousClock.now
-            let found = await session.probeCapabilities(probeDeadline: .seconds(2))
+            let found = await session.probeCapabilities(probeDeadline: deadline)
             #expect(found == PortalCapabilities(screensPlugin: false, headlessDelivery: false, objects: false, oauth2: false))
-            #expect(ContinuousClock.now - started < .seconds(7), "the four probes run together, each cut at the deadline")
+            let seen = arrivals.times.withLock { $0 }
+            #expect(seen.count == 4, "every probe reaches the portal")
+            #expect(seen.allSatisfy { $0 - started < deadline }, "the four probes are sent together, before the first is cut")
+            #expect(ContinuousClock.now - started < .seconds(30), "each probe is cut at the deadline")
         }
     }
 
