@@ -5,7 +5,8 @@ import PackageDescription
 
 let package = Package(
     name: "Termlets",
-    platforms: [.macOS(.v14)],
+    // Linux only (no `platforms` entry): the curses shim, the release flags and CI are Linux's;
+    // macOS is neither built nor tested.
     products: [
         .executable(name: "termlets", targets: ["termlets"]),
         .library(name: "DDM", targets: ["DDM"]),

@@ -1,3 +1,4 @@
+import CNcurses
 import Foundation
 import Glibc
 import TermUI
@@ -7,6 +8,14 @@ import TermUI
 public enum CursesTerminal {
     /// True when standard input and standard output are both terminals.
     public static var isAvailable: Bool { isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 }
+
+    /// The terminal's size now, from standard output; `nil` when it is not a terminal.
+    public static func currentSize(of descriptor: Int32 = STDOUT_FILENO) -> Size? {
+        var rows: Int32 = 0
+        var columns: Int32 = 0
+        guard cn_window_size(descriptor, &rows, &columns) == 0 else { return nil }
+        return Size(width: Int(columns), height: Int(rows))
+    }
 
     /// Throws `CursesTerminalError.notATerminal` unless both descriptors are terminals.
     public static func checkTerminal(input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO) throws {

@@ -1,4 +1,3 @@
-import CNcurses
 import CursesBackend
 import Foundation
 import TermUI
@@ -10,10 +9,7 @@ enum InteractiveScreen {
 
     /// The terminal's size now (80×24 when it cannot be read).
     static func currentSize() -> Size {
-        var rows: Int32 = 0
-        var columns: Int32 = 0
-        guard cn_window_size(STDOUT_FILENO, &rows, &columns) == 0 else { return Size(width: 80, height: 24) }
-        return Size(width: Int(columns), height: Int(rows))
+        CursesTerminal.currentSize() ?? Size(width: 80, height: 24)
     }
 
     /// Runs `program` on the terminal until it quits; the terminal is restored on every exit.
