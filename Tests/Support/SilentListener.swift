@@ -8,11 +8,12 @@ import Glibc
 /// the kernel and then hear nothing; with `dropNewConnections`, the accept queue (backlog 0) is
 /// filled by one connection of our own first, so the kernel drops every later SYN and a client's
 /// connect attempt times out.
-public final class SilentListener: @unchecked Sendable {
+public final class SilentListener: Sendable {
     private let listener: Int32
-    private var filler: Int32 = -1
+    /// Our own connection filling the backlog, or -1.
+    private let filler: Int32
     /// The port listened on (the kernel's choice when created with port 0).
-    public private(set) var port: UInt16 = 0
+    public let port: UInt16
 
     public struct Failure: Error, CustomStringConvertible {
         public let description: String
@@ -21,7 +22,7 @@ public final class SilentListener: @unchecked Sendable {
 
     public init(port: UInt16, dropNewConnections: Bool) throws {
         // Close-on-exec: a child spawned meanwhile (a tmux server) must not keep the port bound after close().
-        listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard listener >= 0 else { throw Failure(description: "socket: \(errno)") }
         var yes: Int32 = 1
         setsockopt(listener, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
@@ -38,15 +39,22 @@ public final class SilentListener: @unchecked Sendable {
         _ = withUnsafeMutablePointer(to: &actual) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(listener, $0, &length) }
         }
-        self.port = UInt16(bigEndian: actual.sin_port)
         address.sin_port = actual.sin_port
+        var filler: Int32 = -1
         if dropNewConnections {
             filler = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
             let connected = withUnsafePointer(to: &address) {
                 $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(filler, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
             }
-            guard connected == 0 else { throw Failure(description: "filling the backlog: \(errno)") }
+            guard connected == 0 else {
+                Glibc.close(filler)
+                Glibc.close(listener)
+                throw Failure(description: "filling the backlog: \(errno)")
+            }
         }
+        self.listener = listener
+        self.filler = filler
+        self.port = UInt16(bigEndian: actual.sin_port)
     }
 
     public static func loopback(_ port: UInt16) -> sockaddr_in {
@@ -66,7 +74,7 @@ public final class SilentListener: @unchecked Sendable {
 /// A loopback TCP port that refuses every connection, held for as long as this lives: the socket
 /// is bound and never listens, so the kernel answers each connect with a reset and no other
 /// server (another test running at the same time) can take the port meanwhile.
-public final class RefusingPort: @unchecked Sendable {
+public final class RefusingPort: Sendable {
     private let socketDescriptor: Int32
     /// The port held.
     public let port: UInt16

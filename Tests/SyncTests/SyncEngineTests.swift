@@ -6,6 +6,7 @@ import PortalEmulator
 import Sync
 import Testing
 import TermletsTestSupport
+import Synchronization
 
 @Suite("sync engine: online, documents, offline, failures")
 struct SyncEngineTests {
@@ -135,10 +136,9 @@ struct SyncEngineTests {
 }
 
 /// Progress reports collected from a `@Sendable` callback.
-final class ProgressLog: @unchecked Sendable {
-    private let lock = NSLock()
-    private var reports: [SyncProgress] = []
-    func append(_ progress: SyncProgress) { lock.withLock { reports.append(progress) } }
-    var last: SyncProgress? { lock.withLock { reports.last } }
-    var all: [SyncProgress] { lock.withLock { reports } }
+final class ProgressLog: Sendable {
+    private let reports = Mutex<[SyncProgress]>([])
+    func append(_ progress: SyncProgress) { reports.withLock { $0.append(progress) } }
+    var last: SyncProgress? { reports.withLock { $0.last } }
+    var all: [SyncProgress] { reports.withLock { $0 } }
 }

@@ -5,6 +5,7 @@ import PortalClient
 import PortalEmulator
 import Screenlets
 import TermletsTestSupport
+import Synchronization
 
 /// An in-process emulator on port 0 with its own data, a logged-in session and a fresh offline
 /// cache in a temporary folder.
@@ -108,30 +109,24 @@ struct PortalFixture: Sendable {
 }
 
 /// Collects a stream's events in the background, for tests to wait on.
-final class EventRecorder<Event: Sendable>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: [Event] = []
-    private var task: Task<Void, Never>?
+final class EventRecorder<Event: Sendable>: Sendable {
+    private let stored = Mutex<[Event]>([])
+    private let task = Mutex<Task<Void, Never>?>(nil)
 
     init(_ stream: AsyncStream<Event>) {
-        task = Task { [weak self] in
+        let reader = Task { [weak self] in
             for await event in stream { self?.append(event) }
         }
+        task.withLock { $0 = reader }
     }
 
-    deinit { task?.cancel() }
+    deinit { task.withLock { $0?.cancel() } }
 
     private func append(_ event: Event) {
-        lock.lock()
-        stored.append(event)
-        lock.unlock()
+        stored.withLock { $0.append(event) }
     }
 
-    var events: [Event] {
-        lock.lock()
-        defer { lock.unlock() }
-        return stored
-    }
+    var events: [Event] { stored.withLock { $0 } }
 
     /// Waits until `condition` holds for the events so far.
     func wait(for what: String, timeout: Double = 60, _ condition: ([Event]) -> Bool) async throws {

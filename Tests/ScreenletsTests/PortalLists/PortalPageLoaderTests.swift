@@ -6,6 +6,7 @@ import PortalEmulator
 import Screenlets
 import Testing
 import TermletsTestSupport
+import Synchronization
 
 /// `PortalPageLoader` against an in-process emulator: one batch per page, the load policies
 /// online and offline, provenance.
@@ -121,17 +122,8 @@ struct PortalPageLoaderTests {
 }
 
 /// A thread-safe list of strings for callbacks.
-final class Box: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: [String] = []
-    func add(_ item: String) {
-        lock.lock()
-        stored.append(item)
-        lock.unlock()
-    }
-    var items: [String] {
-        lock.lock()
-        defer { lock.unlock() }
-        return stored
-    }
+final class Box: Sendable {
+    private let stored = Mutex<[String]>([])
+    func add(_ item: String) { stored.withLock { $0.append(item) } }
+    var items: [String] { stored.withLock { $0 } }
 }
