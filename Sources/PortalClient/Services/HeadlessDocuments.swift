@@ -38,9 +38,9 @@ public enum HeadlessDocuments {
     /// An OData string literal (`'` doubled).
     static func quoted(_ text: String) -> String { "'" + text.replacingOccurrences(of: "'", with: "''") + "'" }
 
-    /// `path?page=P&pageSize=S[&filter=F][&sort=id]`, every value percent-encoded.
+    /// `path?page=P&pageSize=S&sort=dateCreated[&filter=F]`, every value percent-encoded.
     public static func pageQuery(_ path: String, page: Int, pageSize: Int, filter: String?) -> String {
-        var query = "\(path)?page=\(page)&pageSize=\(pageSize)&sort=\(encode("id"))"
+        var query = "\(path)?page=\(page)&pageSize=\(pageSize)&sort=\(encode("dateCreated"))"
         if let filter { query += "&filter=" + encode(filter) }
         return query
     }

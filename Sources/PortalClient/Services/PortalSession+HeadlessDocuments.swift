@@ -11,7 +11,7 @@ public struct HeadlessDocumentPage: Sendable {
 
 extension PortalSession {
     /// Page `page` (1-based) of `pageSize` documents of `folderId` (0: the site's root) whose
-    /// `encodingFormat` is one of `mimeTypes` (all when empty), by id.
+    /// `encodingFormat` is one of `mimeTypes` (all when empty), oldest first.
     public func headlessDocuments(
         siteId: Int64, folderId: Int64, mimeTypes: [String], page: Int, pageSize: Int
     ) async throws -> HeadlessDocumentPage {

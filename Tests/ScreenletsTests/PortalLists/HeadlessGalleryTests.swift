@@ -85,7 +85,7 @@ struct HeadlessGalleryTests {
             let requests = Self.headless(fixture)
             #expect(requests.count == 3)
             let filter = "encodingFormat%20eq%20%27image%2Fpng%27%20or%20encodingFormat%20eq%20%27image%2Fjpeg%27%20or%20encodingFormat%20eq%20%27image%2Fgif%27"
-            #expect(requests.first == "GET \(Self.documents)?page=1&pageSize=50&sort=id&filter=\(filter)")
+            #expect(requests.first == "GET \(Self.documents)?page=1&pageSize=50&sort=dateCreated&filter=\(filter)")
             #expect(requests.dropFirst().first?.hasPrefix("GET \(Self.documents)?page=3&pageSize=25&") == true)
             #expect(requests.last?.hasPrefix("GET \(Self.documents)?page=5&pageSize=25&") == true, "rows 100..<125")
             #expect(Self.dlappCalls(fixture).isEmpty, "no dlapp call on the headless path")
