@@ -55,6 +55,10 @@ struct HeadlessGalleryCLITests {
         let deleted = try await home.json(["gallery", "--delete", String(id), "--folder-id", "50001"] + portal.server(), environment: Self.password)
         #expect(deleted["status"] == "deleted" && deleted["transport"] == "headless-delivery")
         #expect(try await Self.readBack(portal, "documents/\(id)").status == 404)
+        let deletedText = try await home.run(
+            ["gallery", "--delete", "51002", "--folder-id", "50001", "--format", "text"] + portal.server(), environment: Self.password)
+        #expect(deletedText.stdout.contains("transport: headless-delivery"), "\(deletedText.stdout) \(deletedText.stderr)")
+        #expect(try await Self.readBack(portal, "documents/51002").status == 404)
     }
 
     @Test func the7xPortalKeepsDlapp() async throws {
@@ -67,5 +71,10 @@ struct HeadlessGalleryCLITests {
         let journal = try await portal.requests()
         #expect(journal.contains { $0["services"]?.arrayValue?.contains("/dlapp/get-file-entries") == true })
         #expect(!journal.contains { ($0["path"]?.stringValue ?? "").contains("/documents?page=") })
+        // The text of an outcome is today's on dlapp: the path is named only when it is headless.
+        let deleted = try await home.run(
+            ["gallery", "--delete", "51001", "--folder-id", "50001", "--format", "text"] + portal.server(), environment: Self.password)
+        #expect(deleted.status == 0 && deleted.stdout.contains("status: deleted"), "\(deleted.stderr)")
+        #expect(!deleted.stdout.contains("transport"), "\(deleted.stdout)")
     }
 }

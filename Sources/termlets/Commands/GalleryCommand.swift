@@ -240,7 +240,9 @@ struct GalleryCommand: AsyncParsableCommand {
             if output["transport"]?.stringValue == GalleryTransport.headlessDelivery.rawValue { source += " via headless-delivery" }
             return table.render() + "\(entries.count) of \(output["rowCount"]?.serialized() ?? "?") images\(source)\n"
         }
-        guard case .object(let members) = output else { return output.serialized() + "\n" }
+        guard case .object(var members) = output else { return output.serialized() + "\n" }
+        // On dlapp the text is today's; only headless-delivery is named.
+        if members["transport"]?.stringValue == GalleryTransport.jsonWebServices.rawValue { members["transport"] = nil }
         return members.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value.textValue ?? $0.value.serialized())" }
             .joined(separator: "\n") + "\n"
     }
