@@ -52,5 +52,26 @@ struct HeadlessUploadSyncTests {
             "/o/headless-delivery/v1.0/document-folders/50001/documents?filter=title%20eq%20%27Synced%20over%20headless%27")
         #expect(titled["totalCount"] == 1)
         #expect(try queue.items(collection: "ImageGallery").isEmpty)
+
+        // An answer lost after the portal made the document (truncated): the retry finds it by
+        // its title, file name and size, and adopts it rather than making a second one.
+        let again = try queue.enqueue(.upload(collection: "ImageGallery", file: file, metadata: [
+            PayloadKey.repositoryId: 20143, PayloadKey.folderId: 50001, PayloadKey.groupId: 20143,
+            PayloadKey.title: "Answer lost", PayloadKey.mimeType: "image/png", "description": "",
+            HeadlessDocuments.transportKey: .string(HeadlessDocuments.transportName),
+        ]))
+        await emulator.setFaults(FaultSettings(truncateRate: 1, pathPrefix: "/o/headless-delivery/v1.0/document-folders/50001/documents"))
+        let lost = try? await SyncEngine(queue: queue, session: session, configuration: SyncConfiguration(groupId: 20143)).run()
+        #expect(lost?.synced ?? 0 == 0)
+        #expect(emulator.journal.contains { $0.method == "POST" && $0.fault == "truncate" && $0.status == 200 }, "the portal made it")
+        await emulator.setFaults(.none)
+        emulator.clearJournal()
+        let retried = try await SyncEngine(queue: queue, session: session, configuration: SyncConfiguration(groupId: 20143)).run()
+        #expect(retried.synced == 1 && retried.pending == 0)
+        #expect(!emulator.journal.contains { $0.method == "POST" }, "adopted, not uploaded again")
+        let lostTitle = try await session.headlessGetJSON(
+            "/o/headless-delivery/v1.0/document-folders/50001/documents?filter=title%20eq%20%27Answer%20lost%27")
+        #expect(lostTitle["totalCount"] == 1, "exactly one document for write \(again.queueId)")
+        #expect(try queue.items(collection: "ImageGallery").isEmpty)
     }
 }
