@@ -6,7 +6,8 @@ import PortalClient
 extension SyncEngine {
     /// Uploads one file (multipart, never batched) with its uuid, reporting bytes. A write that
     /// may have been uploaded before is first looked for by its title in its folder, and adopted
-    /// when the entry there carries its uuid; so is the "duplicate title" refusal of a retry.
+    /// when the entry there carries its uuid; so is the "duplicate title" refusal of a retry. An
+    /// upload queued by a gallery on headless-delivery goes the same way again.
     func sendUpload(_ item: QueueItem, requests: WriteRequests, tally: Tally?) async throws -> JSONValue {
         let p = item.payload
         guard let file = item.fileURL else {
@@ -17,6 +18,16 @@ extension SyncEngine {
         let folderId = p[PayloadKey.folderId]?.int64Value ?? 0
         let fileName = p[PayloadKey.fileName]?.stringValue ?? file.lastPathComponent
         let title = p[PayloadKey.title]?.stringValue.flatMap { $0.isEmpty ? nil : $0 } ?? fileName
+        if p[HeadlessDocuments.transportKey]?.stringValue == HeadlessDocuments.transportName {
+            // Queued by a gallery on headless-delivery: sent the same way, the uuid as the ERC.
+            let entry = try await session.headlessAddDocumentOnce(
+                siteId: repositoryId, folderId: folderId,
+                file: FileUpload(
+                    fileURL: file, fileName: fileName, mimeType: p[PayloadKey.mimeType]?.stringValue ?? "application/octet-stream"),
+                title: title, description: p["description"]?.stringValue ?? "", externalReferenceCode: item.uuid,
+                mayExist: item.wasInterrupted || item.attempts > 1, progress: { sent, size in tally?.upload(sent: sent, size: size) })
+            return entry.attributes
+        }
         if item.wasInterrupted || item.attempts > 1,
             let existing = try await existingUpload(item, repositoryId: repositoryId, folderId: folderId, title: title, requests: requests)
         {

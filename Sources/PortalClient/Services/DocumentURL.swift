@@ -21,6 +21,13 @@ public enum DocumentURL {
         url(server: server, groupId: entry.groupId, folderId: entry.folderId, title: entry.title, uuid: entry.uuid, version: entry.version, thumbnail: thumbnail)
     }
 
+    /// The server URL without a trailing slash, for portal-relative paths.
+    public static func serverBase(_ server: URL) -> String {
+        var base = server.absoluteString
+        while base.hasSuffix("/") { base.removeLast() }
+        return base
+    }
+
     /// Percent-encodes everything but RFC 3986 unreserved characters.
     static func percentEncode(_ text: String) -> String {
         var allowed = CharacterSet()

@@ -73,8 +73,16 @@ extension PortalSession {
         return try Decode.list(try await invoke(call), "folder", Folder.init(json:))
     }
 
-    /// The bytes of a document (or its thumbnail), fetched with the session's credentials.
+    /// The bytes of a document (or its thumbnail), fetched with the session's credentials: from
+    /// the URLs a headless-delivery document gave (its `contentUrl`, its `Thumbnail-300x300`
+    /// adapted image), else from the `dlapp` document URL.
     public func documentBytes(_ entry: FileEntry, thumbnail: Bool = false) async throws -> [UInt8] {
-        try await download(DocumentURL.url(server: context.serverURL, entry: entry, thumbnail: thumbnail))
+        let key = thumbnail ? HeadlessDocuments.thumbnailURLKey : HeadlessDocuments.contentURLKey
+        if let path = entry.attributes[key]?.stringValue, HeadlessDocuments.isPortalRelative(path),
+            let url = URL(string: DocumentURL.serverBase(context.serverURL) + path)
+        {
+            return try await download(url)
+        }
+        return try await download(DocumentURL.url(server: context.serverURL, entry: entry, thumbnail: thumbnail))
     }
 }

@@ -18,6 +18,9 @@ public struct GalleryConfiguration: Sendable, Hashable {
     /// none is ever lost; `cache-only` queues it and never connects; `remote-only` sends it or fails.
     public var uploadPolicy: SubmitPolicy = .cacheFirst
     public var locale: String
+    /// The portal API pages, uploads, deletions and thumbnails go through (`dlapp` unless the
+    /// portal has headless-delivery); the site is ``repositoryId``.
+    public var transport: GalleryTransport = .jsonWebServices
 
     public init(
         repositoryId: Int64, folderId: Int64, mimeTypes: [String] = DLAppCalls.defaultImageMimeTypes,

@@ -1,15 +1,15 @@
 import OfflineStore
 import PortalClient
 
-/// Loads gallery pages through a ``PortalPageLoader`` and marks the images whose deletion is
-/// queued (asked of the pending queue once per page).
+/// Loads gallery pages through a ``PortalPageLoader`` (`dlapp`) or a ``HeadlessGalleryPageLoader``
+/// and marks the images whose deletion is queued (asked of the pending queue once per page).
 public struct GalleryLoader: PageLoader {
     public typealias Row = GalleryRow
 
-    public let base: PortalPageLoader<GallerySource>
+    public let base: any PageLoader<FileEntry>
     private let queue: PendingQueue?
 
-    public init(base: PortalPageLoader<GallerySource>, queue: PendingQueue?) {
+    public init(base: any PageLoader<FileEntry>, queue: PendingQueue?) {
         self.base = base
         self.queue = queue
     }

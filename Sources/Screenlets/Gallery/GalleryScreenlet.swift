@@ -35,7 +35,15 @@ public final class GalleryScreenlet: Sendable {
             repositoryId: configuration.repositoryId, folderId: configuration.folderId, mimeTypes: configuration.mimeTypes,
             locale: configuration.locale, layout: configuration.layout, calls: calls)
         cacheKey = source.cacheKey
-        let base = PortalPageLoader(source: source, policy: configuration.offlinePolicy, database: database, session: session)
+        let base: any PageLoader<FileEntry>
+        switch configuration.transport {
+        case .jsonWebServices:
+            base = PortalPageLoader(source: source, policy: configuration.offlinePolicy, database: database, session: session)
+        case .headlessDelivery:
+            base = HeadlessGalleryPageLoader(
+                cacheKey: source.cacheKey, siteId: configuration.repositoryId, folderId: configuration.folderId,
+                mimeTypes: configuration.mimeTypes, policy: configuration.offlinePolicy, database: database, session: session)
+        }
         let loader = GalleryLoader(base: base, queue: database.map { PendingQueue(database: $0) })
         self.loader = loader
         let list = PaginatedList(loader: loader, configuration: PaginationConfiguration(layout: configuration.layout))
@@ -43,7 +51,7 @@ public final class GalleryScreenlet: Sendable {
         let (events, sink) = AsyncStream.makeStream(of: GalleryEvent.self, bufferingPolicy: .bufferingNewest(4096))
         self.events = events
         self.sink = sink
-        let writer = GalleryWriter(session: session, calls: calls)
+        let writer = GalleryWriter(session: session, calls: calls, transport: configuration.transport)
         self.writer = writer
         forwarding = Task {
             for await event in list.events {
@@ -62,13 +70,18 @@ public final class GalleryScreenlet: Sendable {
         let queue = database.map { PendingQueue(database: $0) }
         let prefix = configuration.filePrefix
         let rules = UploadRules(policy: configuration.uploadPolicy, mimeTypes: configuration.mimeTypes)
-        let metadata: [String: JSONValue] = [
+        var metadata: [String: JSONValue] = [
             PayloadKey.repositoryId: .int(configuration.repositoryId), PayloadKey.folderId: .int(configuration.folderId),
             PayloadKey.groupId: .int(configuration.repositoryId),
         ]
+        // Queued uploads remember the path, so `termlets sync` sends them the same way.
+        if configuration.transport == .headlessDelivery {
+            metadata[HeadlessDocuments.transportKey] = .string(HeadlessDocuments.transportName)
+        }
+        let fields = metadata
         uploads = UploadQueue { number, upload in
             await GalleryScreenlet.perform(
-                number, upload, prefix: prefix, metadata: metadata, rules: rules, queue: queue, writer: writer, sink: sink)
+                number, upload, prefix: prefix, metadata: fields, rules: rules, queue: queue, writer: writer, sink: sink)
         }
     }
 
@@ -216,7 +229,7 @@ public final class GalleryScreenlet: Sendable {
                 outcome = try await SubmitExecutor(queue: PendingQueue(database: database))
                     .submit(write, policy: configuration.deletePolicy, sender: writer.sender())
             } else {
-                try await writer.session.deleteFileEntry(id: fileEntryId)
+                try await writer.delete(fileEntryId: fileEntryId)
                 outcome = .sent(.null)
             }
             switch outcome {

@@ -5,10 +5,13 @@ import PortalClient
 
 /// Sends the gallery's writes (uploads, deletions) to the portal, as queue items: the same
 /// payload members the sync engine reads (`repositoryId`, `folderId`, `fileName`, `title`,
-/// `mimeType`, `description`, `fileEntryId`), the item's uuid in the service context.
+/// `mimeType`, `description`, `fileEntryId`), the item's uuid in the service context (`dlapp`)
+/// or as the document's external reference code (headless-delivery, see
+/// ``PortalClient/PortalSession/headlessAddDocumentOnce(siteId:folderId:file:title:description:externalReferenceCode:mayExist:progress:)``).
 struct GalleryWriter: Sendable {
     let session: PortalSession
     let calls: ServiceCalls
+    var transport: GalleryTransport = .jsonWebServices
 
     /// A sender reporting upload bytes to `progress`.
     func sender(progress: @escaping @Sendable (Int64, Int64) -> Void = { _, _ in }) -> QueueSender {
@@ -21,12 +24,14 @@ struct GalleryWriter: Sendable {
             guard let file = item.fileURL else {
                 throw PortalError(kind: .input, message: "pending upload \(item.queueId) has no file")
             }
-            return try await upload(payload: item.payload.objectValue ?? [:], file: file, uuid: item.uuid, progress: progress)
+            return try await upload(
+                payload: item.payload.objectValue ?? [:], file: file, uuid: item.uuid, mayExist: item.wasInterrupted || item.attempts > 1,
+                progress: progress)
         case .delete:
             guard let fileEntryId = item.payload[PayloadKey.fileEntryId]?.int64Value else {
                 throw PortalError(kind: .input, message: "pending delete \(item.queueId) has no fileEntryId")
             }
-            try await session.deleteFileEntry(id: fileEntryId)
+            try await delete(fileEntryId: fileEntryId)
             return .null
         case .addRecord, .updateRecord:
             throw PortalError(kind: .input, message: "the gallery does not send \(item.operation.rawValue)")
@@ -35,9 +40,28 @@ struct GalleryWriter: Sendable {
 
     /// Uploads `file` described by an upload write's `payload`; returns the file entry's JSON.
     func upload(
-        payload: [String: JSONValue], file: URL, uuid: String?, progress: @escaping @Sendable (Int64, Int64) -> Void
+        payload: [String: JSONValue], file: URL, uuid: String?, mayExist: Bool = false,
+        progress: @escaping @Sendable (Int64, Int64) -> Void
     ) async throws -> JSONValue {
         let fileName = payload[PayloadKey.fileName]?.stringValue ?? file.lastPathComponent
+        if transport == .headlessDelivery {
+            let fileUpload = FileUpload(
+                fileURL: file, fileName: fileName, mimeType: payload[PayloadKey.mimeType]?.stringValue ?? "application/octet-stream")
+            let title = payload[PayloadKey.title]?.stringValue ?? fileName
+            let siteId = payload[PayloadKey.repositoryId]?.int64Value ?? 0
+            let folderId = payload[PayloadKey.folderId]?.int64Value ?? 0
+            let description = payload["description"]?.stringValue ?? ""
+            let entry: FileEntry
+            if let uuid {
+                entry = try await session.headlessAddDocumentOnce(
+                    siteId: siteId, folderId: folderId, file: fileUpload, title: title, description: description,
+                    externalReferenceCode: uuid, mayExist: mayExist, progress: progress)
+            } else {
+                entry = try await session.headlessAddDocument(
+                    siteId: siteId, folderId: folderId, file: fileUpload, title: title, description: description, progress: progress)
+            }
+            return entry.attributes
+        }
         let entry = try await session.addFileEntry(
             repositoryId: payload[PayloadKey.repositoryId]?.int64Value ?? 0,
             folderId: payload[PayloadKey.folderId]?.int64Value ?? 0,
@@ -48,5 +72,13 @@ struct GalleryWriter: Sendable {
             serviceContext: ServiceContext(scopeGroupId: payload[PayloadKey.groupId]?.int64Value, uuid: uuid),
             progress: progress)
         return entry.attributes
+    }
+
+    /// Deletes a file entry through the gallery's path.
+    func delete(fileEntryId: Int64) async throws {
+        switch transport {
+        case .jsonWebServices: try await session.deleteFileEntry(id: fileEntryId)
+        case .headlessDelivery: try await session.headlessDeleteDocument(id: fileEntryId)
+        }
     }
 }

@@ -26,7 +26,7 @@ extension GalleryCommand {
             guard repository > 0 else { throw CommandFailure(.input, "give --repository-id (the site is unknown offline)") }
             let service = ScreenletGalleryService.make(
                 connection, repositoryId: repository, folderId: folder, policy: offlinePolicy,
-                mimeTypes: mimeTypes.map(ListCommand.splitFieldNames))
+                mimeTypes: mimeTypes.map(ListCommand.splitFieldNames), transport: await connection.galleryTransport())
             // Uploads and deletions queued while the portal is away go out once it answers.
             let autoSync = AutoSync(connection)
             await autoSync?.setEnabled(connection.settings.stored.autoSync ?? true)
@@ -68,22 +68,26 @@ extension GalleryCommand {
 
 extension ScreenletGalleryService {
     /// The service of the images of `folderId` in `repositoryId` on `connection`, loading with
-    /// `policy` (deletes remote-first unless remote-only): `termlets gallery`'s and the browser's.
+    /// `policy` (deletes remote-first unless remote-only) through `transport`: `termlets
+    /// gallery`'s and the browser's. The status line names headless-delivery when it is used.
     static func make(
-        _ connection: CacheReadingConnection, repositoryId: Int64, folderId: Int64, policy: LoadPolicy, mimeTypes: [String]? = nil
+        _ connection: CacheReadingConnection, repositoryId: Int64, folderId: Int64, policy: LoadPolicy, mimeTypes: [String]? = nil,
+        transport: GalleryTransport = .jsonWebServices
     ) -> ScreenletGalleryService {
         var configuration = GalleryConfiguration(
             repositoryId: repositoryId, folderId: folderId, offlinePolicy: policy,
             deletePolicy: policy == .remoteOnly ? .remoteOnly : .remoteFirst, locale: connection.locale)
         if let mimeTypes { configuration.mimeTypes = mimeTypes }
+        configuration.transport = transport
         let gallery = GalleryScreenlet(
             configuration: configuration, session: connection.session, calls: connection.calls, database: connection.database)
-        let server: String
+        var server: String
         if case .remote(let url) = connection.settings.target {
             server = url.host.map { host in url.port.map { "\(host):\($0)" } ?? host } ?? url.absoluteString
         } else {
             server = "embedded emulator"
         }
+        if transport == .headlessDelivery { server += " · headless-delivery" }
         return ScreenletGalleryService(
             gallery: gallery, images: GalleryImageLoader(session: connection.session, database: connection.database),
             database: connection.database, server: server,

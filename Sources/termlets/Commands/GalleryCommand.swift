@@ -18,6 +18,9 @@ struct GalleryCommand: AsyncParsableCommand {
             cannot be reached (the upload waits for `termlets sync`).
 
             --delete prints {"status": "deleted"|"queued", "fileEntryId", "queueId"}.
+
+            Every output names the path used in "transport": "headless-delivery" where the portal \
+            has it (7.2 and later), else "jsonws" (dlapp).
             """
     )
 
@@ -97,6 +100,7 @@ struct GalleryCommand: AsyncParsableCommand {
                 repositoryId: repository, folderId: folderId, offlinePolicy: offlinePolicy,
                 deletePolicy: Self.writePolicy(offlinePolicy, otherwise: .remoteFirst), locale: connection.locale)
             configuration.uploadPolicy = Self.writePolicy(offlinePolicy, otherwise: .cacheFirst)
+            configuration.transport = await connection.galleryTransport()
             if let mimeTypes {
                 configuration.mimeTypes = ListCommand.splitFieldNames(mimeTypes)
             }
@@ -133,6 +137,7 @@ struct GalleryCommand: AsyncParsableCommand {
             await log?.value
             if let failure { throw failure }
             if !list { output = try Self.outcome(of: seen) }
+            output = Self.tagged(output, transport: configuration.transport)
             switch format {
             case .text: Console.out(Self.text(output))
             default: Console.printJSON(output)
@@ -213,6 +218,13 @@ struct GalleryCommand: AsyncParsableCommand {
         ]
     }
 
+    /// `output` with the path the gallery used (`"transport": "jsonws"|"headless-delivery"`).
+    static func tagged(_ output: JSONValue, transport: GalleryTransport) -> JSONValue {
+        guard case .object(var members) = output else { return output }
+        members["transport"] = .string(transport.rawValue)
+        return .object(members)
+    }
+
     /// A table of entries, or the outcome's members one per line.
     static func text(_ output: JSONValue) -> String {
         if let entries = output["entries"]?.arrayValue {
@@ -224,10 +236,13 @@ struct GalleryCommand: AsyncParsableCommand {
                     entry["mimeType"]?.stringValue ?? "", entry["size"]?.serialized() ?? "",
                 ])
             }
-            let source = output["source"]?.stringValue == "cache" ? " (from the offline cache)" : ""
+            var source = output["source"]?.stringValue == "cache" ? " (from the offline cache)" : ""
+            if output["transport"]?.stringValue == GalleryTransport.headlessDelivery.rawValue { source += " via headless-delivery" }
             return table.render() + "\(entries.count) of \(output["rowCount"]?.serialized() ?? "?") images\(source)\n"
         }
-        guard case .object(let members) = output else { return output.serialized() + "\n" }
+        guard case .object(var members) = output else { return output.serialized() + "\n" }
+        // On dlapp the text is today's; only headless-delivery is named.
+        if members["transport"]?.stringValue == GalleryTransport.jsonWebServices.rawValue { members["transport"] = nil }
         return members.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value.textValue ?? $0.value.serialized())" }
             .joined(separator: "\n") + "\n"
     }

@@ -54,7 +54,8 @@ enum ScreenServices {
         -> GalleryScreen
     {
         let service = ScreenletGalleryService.make(
-            connection, repositoryId: request.site.groupId, folderId: request.folder.folderId, policy: settings.loadPolicy)
+            connection, repositoryId: request.site.groupId, folderId: request.folder.folderId, policy: settings.loadPolicy,
+            transport: await connection.galleryTransport())
         let depth = ColorDepth.detect(environment: ProcessInfo.processInfo.environment)
         return GalleryScreen(
             service: service, size: request.size, depth: depth, theme: settings.loadedTheme().theme,
