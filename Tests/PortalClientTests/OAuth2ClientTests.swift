@@ -155,4 +155,31 @@ struct OAuth2ClientTests {
         try await client.shutdown()
         await emulator.stop()
     }
+
+    /// A lying portal echoing the bearer header (and, after a renewal, the old token) in its
+    /// errors: every form of every token the session held is masked.
+    @Test func aPortalEchoingTheTokensHasThemMasked() async throws {
+        let server = try await TestServer.start { request in
+            let header = request.header("Authorization") ?? "none"
+            if header == "Bearer old-access-token-0123456789" {
+                return .json(#"{"error": {"message": "Authenticated access required", "type": "java.lang.SecurityException"}}"#, status: 403)
+            }
+            let text = "bad header \(header); old Bearer old-access-token-0123456789; refresh old-refresh-token-0123456789"
+            return .json(#"{"exception": "\#(text)", "throwable": "java.lang.Exception: \#(text)", "error": {"message": "\#(text)", "type": "java.lang.Exception"}}"#, status: 500)
+        }
+        let bearer = BearerAuthorization(
+            tokens: OAuth2TokenSet(accessToken: "old-access-token-0123456789", refreshToken: "old-refresh-token-0123456789", expiresAt: nil),
+            renewal: { _ in OAuth2TokenSet(accessToken: "new-access-token-0123456789", refreshToken: "new-refresh-token-0123456789", expiresAt: nil) })
+        let session = try PortalSession(
+            context: ServerContext(serverURL: server.baseURL, companyId: 20099, groupId: 20143, version: .v7), credentials: nil, bearer: bearer)
+        let error = await #expect(throws: PortalError.self) { _ = try await session.currentUser() }
+        let text = error.map { "\($0.message) \(String(describing: $0))" } ?? ""
+        #expect(bearer.tokens.accessToken == "new-access-token-0123456789", "the refused token was renewed")
+        for secret in ["old-access-token", "old-refresh-token", "new-access-token", "new-refresh-token"] {
+            #expect(!text.contains(secret), "\(text)")
+        }
+        #expect(text.contains("bad header"), "\(text)")
+        try await session.shutdown()
+        try await server.stop()
+    }
 }
