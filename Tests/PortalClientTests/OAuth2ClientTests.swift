@@ -182,4 +182,31 @@ struct OAuth2ClientTests {
         try await session.shutdown()
         try await server.stop()
     }
+
+    /// A hostile token endpoint: a token with a line break (a header injection), a token of
+    /// spaces, an absurd lifetime. Each is refused in words; nothing crashes.
+    @Test(arguments: [
+        #"{"access_token": "abc\r\nX-Injected: 1", "token_type": "Bearer"}"#,
+        #"{"access_token": "   ", "token_type": "Bearer"}"#,
+        #"{"access_token": "fine-token-0123456789", "refresh_token": "bad token", "token_type": "Bearer"}"#,
+        #"{"access_token": "fine-token-0123456789", "token_type": "MAC"}"#,
+        #"{"token_type": "Bearer"}"#,
+    ])
+    func aHostileTokenAnswerIsRefused(body: String) async throws {
+        let server = try await TestServer.start { _ in .json(body) }
+        let client = try OAuth2Client(serverURL: server.baseURL, clientId: "termlets-demo")
+        let error = await #expect(throws: PortalError.self) { _ = try await client.clientCredentials(secret: "s3cret-value-0123") }
+        #expect(error?.kind == .server, "\(String(describing: error))")
+        try await client.shutdown()
+        try await server.stop()
+    }
+
+    @Test func anAbsurdLifetimeIsIgnored() async throws {
+        let server = try await TestServer.start { _ in .json(#"{"access_token": "fine-token-0123456789", "token_type": "Bearer", "expires_in": 9223372036854775807}"#) }
+        let client = try OAuth2Client(serverURL: server.baseURL, clientId: "termlets-demo")
+        let tokens = try await client.clientCredentials(secret: "s3cret-value-0123")
+        #expect(tokens.expiresAt == nil)
+        try await client.shutdown()
+        try await server.stop()
+    }
 }

@@ -87,11 +87,15 @@ public final class OAuth2Client: Sendable {
         guard let json, let access = json["access_token"]?.stringValue, !access.isEmpty else {
             throw PortalError(kind: .server, message: "the portal's token answer has no access_token", httpStatus: answer.status)
         }
+        let refresh = json["refresh_token"]?.stringValue.flatMap { $0.isEmpty ? nil : $0 }
+        guard OAuth2TokenSet.isWellFormed(access), refresh.map(OAuth2TokenSet.isWellFormed) ?? true else {
+            throw PortalError(kind: .server, message: "the portal's token answer holds a malformed token", httpStatus: answer.status)
+        }
         if let type = json["token_type"]?.stringValue, type.lowercased() != "bearer" {
             throw PortalError(kind: .server, message: "the portal's token is of type \(Sanitizer.clean(type, limit: 40)), not Bearer")
         }
-        let expiresAt = json["expires_in"]?.int64Value.map { OAuth2TokenSet.nowMs() + $0 * 1000 }
-        return OAuth2TokenSet(accessToken: access, refreshToken: json["refresh_token"]?.stringValue.flatMap { $0.isEmpty ? nil : $0 },
+        let expiresAt = json["expires_in"]?.int64Value.flatMap { (0...(10 * 365 * 86_400)).contains($0) ? OAuth2TokenSet.nowMs() + $0 * 1000 : nil }
+        return OAuth2TokenSet(accessToken: access, refreshToken: refresh,
                               expiresAt: expiresAt, scope: json["scope"]?.stringValue)
     }
 

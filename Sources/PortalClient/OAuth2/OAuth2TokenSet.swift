@@ -34,6 +34,12 @@ public struct OAuth2TokenSet: Sendable, Hashable, CustomStringConvertible, Custo
         [accessToken, "Bearer " + accessToken] + (refreshToken.map { [$0] } ?? [])
     }
 
+    /// Whether `token` can travel in a header: 1 to 8,192 visible ASCII characters (no space, no
+    /// control character a hostile portal could use to inject a header).
+    public static func isWellFormed(_ token: String) -> Bool {
+        !token.isEmpty && token.utf8.count <= 8192 && token.utf8.allSatisfy { (0x21...0x7E).contains($0) }
+    }
+
     /// The clock's time in epoch milliseconds.
     public static func nowMs() -> Int64 { Int64((Date().timeIntervalSince1970 * 1000).rounded()) }
 

@@ -58,8 +58,12 @@ struct StoredOAuth2: Equatable, Sendable {
         else {
             throw CommandFailure(.input, "\(file.path): not an OAuth 2 sign-in; run termlets login --oauth2 again")
         }
+        let refresh = json["refreshToken"]?.stringValue
+        guard OAuth2TokenSet.isWellFormed(access), refresh.map(OAuth2TokenSet.isWellFormed) ?? true else {
+            throw CommandFailure(.input, "\(file.path): holds a malformed token; run termlets login --oauth2 again")
+        }
         return StoredOAuth2(
-            server: server, clientId: clientId, flow: flow, accessToken: access, refreshToken: json["refreshToken"]?.stringValue,
+            server: server, clientId: clientId, flow: flow, accessToken: access, refreshToken: refresh,
             expiresAt: json["expiresAt"]?.int64Value, scope: json["scope"]?.stringValue, clientSecretFile: json["clientSecretFile"]?.stringValue)
     }
 
