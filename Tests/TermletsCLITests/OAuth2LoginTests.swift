@@ -32,6 +32,11 @@ struct OAuth2LoginTests {
         let terminal = try login(home, portal)
         let url = try await authorizationURL(terminal)
         #expect(url.contains("code_challenge_method=S256") && url.contains("client_id=termlets-demo"))
+        // Anything but the callback is turned away, and the listener keeps waiting.
+        let listener = try #require(URLComponents(string: url)?.queryItems?.first { $0.name == "redirect_uri" }?.value)
+        #expect(listener.hasPrefix("http://127.0.0.1:") && listener.hasSuffix("/callback"))
+        let stray = try await OAuth2Browser().get(listener.replacingOccurrences(of: "/callback", with: "/favicon.ico"))
+        #expect(stray.status == 404)
         let redirect = try await OAuth2Browser().authorize(url)
         #expect(redirect.status == 302, "\(redirect.html)")
         let location = try #require(redirect.location)
@@ -52,6 +57,9 @@ struct OAuth2LoginTests {
     @Test func pkceThroughTheLoopbackRedirectThenCommandsUseTheBearer() async throws {
         let home = try CLIHome()
         let portal = try await TestPortal.start(home, extra: ["--portal-version", "7.4"])
+        let saved = try await home.run(["login", "--server", portal.url, "--user", "test@liferay.com", "--save-password", "--format", "json"],
+                                       environment: ["TERMLETS_PASSWORD": "test"])
+        #expect(saved.status == 0, "\(saved.stderr)")
         let pane = try await Self.signInWithPKCE(home, portal)
         #expect(pane.contains("\"authentication\" : \"oauth2\"") || pane.contains("\"authentication\": \"oauth2\""), "\(pane)")
         try Self.expectNoSecrets(pane, home)
@@ -60,7 +68,7 @@ struct OAuth2LoginTests {
         let mode = try FileManager.default.attributesOfItem(atPath: file)[.posixPermissions] as? Int
         #expect(mode == 0o600)
         let config = try JSONValue.parse(bytes: Array(try Data(contentsOf: home.directory.path("config/config.json"))))
-        #expect(config["password"] == nil && config["user"] == "test@liferay.com")
+        #expect(config["password"] == nil && config["user"] == "test@liferay.com", "the OAuth 2 sign-in replaced the stored password")
 
         // A command with no password anywhere succeeds with the bearer token.
         let overview = try await home.run(["overview", "--format", "json"], environment: Self.environment)
