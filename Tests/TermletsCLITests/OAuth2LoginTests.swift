@@ -181,4 +181,50 @@ struct OAuth2LoginTests {
         #expect(page.status == 400 && page.html.contains("No OAuth 2 application has the client ID nobody"))
         #expect(unknown.stderr.contains("error: authentication: no authorization code"), "\(unknown.stderr)")
     }
+
+    /// The token's expiry unknown to Termlets (a portal that shortened it): the portal's 401 alone
+    /// makes it renew, once, and the command succeeds; client credentials renew by reading the
+    /// secret file again.
+    @Test func aRefusedTokenIsRenewedOnTheFlyForBothFlows() async throws {
+        let home = try CLIHome()
+        let portal = try await TestPortal.start(home, extra: ["--portal-version", "7.4", "--oauth2-token-lifetime", "2"])
+        func waitUntilExpiredThenHideTheExpiry() async throws -> JSONValue {
+            let stored = try Self.storedSignIn(home)
+            let expiresAt = try #require(stored["expiresAt"]?.int64Value)
+            _ = try await waitFor("the access token to expire", timeout: 10, every: 0.1) {
+                Date().timeIntervalSince1970 * 1000 > Double(expiresAt + 200) ? true : nil
+            }
+            var members = try #require(stored.objectValue)
+            members["expiresAt"] = .int(Int64(Date().timeIntervalSince1970 * 1000) + 3_600_000)
+            try Data(JSONValue.object(members).serialized().utf8).write(to: home.directory.path("config/oauth2.json"))
+            return stored
+        }
+
+        _ = try await Self.signInWithPKCE(home, portal)
+        let before = try await waitUntilExpiredThenHideTheExpiry()
+        let tokenRequestsBefore = try await portal.requests().filter { $0["path"]?.stringValue == "/o/oauth2/token" }.count
+        let overview = try await home.run(["overview", "--format", "json"], environment: Self.environment)
+        #expect(overview.status == 0, "\(overview.stderr)")
+        #expect(try Self.storedSignIn(home)["accessToken"] != before["accessToken"])
+        let tokenRequests = try await portal.requests().filter { $0["path"]?.stringValue == "/o/oauth2/token" }
+        #expect(tokenRequests.count == tokenRequestsBefore + 1, "one renewal")
+
+        let secretFile = home.directory.path("secret")
+        try "termlets-scripts-secret\n".write(to: secretFile, atomically: true, encoding: .utf8)
+        let login = try await home.run(
+            ["login", "--server", portal.url, "--oauth2", "--flow", "client-credentials", "--client-id", "termlets-scripts",
+             "--client-secret-file", secretFile.path, "--format", "json"], environment: Self.environment)
+        #expect(login.status == 0, "\(login.stderr)")
+        let issued = try await waitUntilExpiredThenHideTheExpiry()
+        let again = try await home.run(["overview", "--format", "json"], environment: Self.environment)
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(try Self.storedSignIn(home)["accessToken"] != issued["accessToken"])
+
+        // The secret file gone: the sign-in cannot be renewed, said plainly.
+        try FileManager.default.removeItem(at: secretFile)
+        _ = try await waitUntilExpiredThenHideTheExpiry()
+        let gone = try await home.run(["overview", "--format", "json"], environment: Self.environment)
+        #expect(gone.status == 1)
+        #expect(gone.stderr == "error: authentication: the sign-in has expired: run termlets login --oauth2 again\n", "\(gone.stderr)")
+    }
 }

@@ -23,8 +23,10 @@ public struct OAuth2TokenSet: Sendable, Hashable, CustomStringConvertible, Custo
     /// The `Authorization` header value: `Bearer <access token>`.
     var authorizationHeader: String { "Bearer " + accessToken }
 
-    /// Whether the access token has expired (or will within `margin` milliseconds) by `now`.
-    public func isExpired(now: Int64 = OAuth2TokenSet.nowMs(), margin: Int64 = 5_000) -> Bool {
+    /// Whether the access token has expired (or will within `margin` milliseconds) by `now`. No
+    /// margin by default: a portal's short lifetime would otherwise renew before every request, and
+    /// a token that expires on the way is refused and renewed anyway.
+    public func isExpired(now: Int64 = OAuth2TokenSet.nowMs(), margin: Int64 = 0) -> Bool {
         guard let expiresAt else { return false }
         return expiresAt - margin <= now
     }
