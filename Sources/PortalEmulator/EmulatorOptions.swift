@@ -20,6 +20,9 @@ public struct EmulatorOptions: Sendable {
     public var faults: FaultSettings
     /// How many requests the journal keeps.
     public var journalCapacity: Int
+    /// How long the stock 7.4's OAuth 2 access tokens live (Liferay's default: 10 minutes); a
+    /// short one lets tests see a client renew its token.
+    public var oauth2AccessTokenLifetime: Duration = .seconds(600)
 
     public init(
         host: String = "127.0.0.1", port: Int = 0, version: PortalVersion = .v7, dataDirectory: URL? = nil,

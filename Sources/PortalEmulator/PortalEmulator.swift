@@ -84,7 +84,7 @@ public final class PortalEmulator: Sendable {
         let host = options.host
         let version = options.version
         let release = options.release
-        let headless = release == .liferay74 ? HeadlessRouter(invoker: invoker, oauth2: OAuth2Provider(invoker: invoker)) : nil
+        let headless = release == .liferay74 ? HeadlessRouter(invoker: invoker, oauth2: OAuth2Provider(invoker: invoker, accessLifetimeMs: options.oauth2AccessTokenLifetime.components.seconds * 1000)) : nil
         let responder = EmulatorResponder(invoker: invoker, headless: headless, faults: faults, journal: journal) {
             ["version": .string(release == .liferay74 ? "7.4" : version.rawValue), "dataDirectory": .string(directory.path),
              "buildNumber": .int(Int64(release == .liferay74 ? PortalIdentity.liferay74BuildNumber : PortalIdentity.buildNumber(version)))]

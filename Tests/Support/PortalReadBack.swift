@@ -95,7 +95,12 @@ public struct PortalReadBackFailure: Error, CustomStringConvertible {
 /// One HTTP/1.1 request on a new loopback TCP connection, read to the end (the request says
 /// `Connection: close`). Blocking: call it off the cooperative pool.
 enum HTTPExchange {
-    struct Answer { let status: Int; let body: Data }
+    struct Answer {
+        let status: Int
+        let body: Data
+        /// The header fields, names in lower case.
+        var headers: [String: String] = [:]
+    }
 
     static func send(_ request: Data, host: String, port: Int, timeout: Int) throws -> Answer {
         var hints = addrinfo()
@@ -142,7 +147,12 @@ enum HTTPExchange {
         var body = Data(raw[split.upperBound...])
         let chunked = head.contains { $0.lowercased().hasPrefix("transfer-encoding:") && $0.lowercased().contains("chunked") }
         if chunked { body = try dechunk(body) }
-        return Answer(status: status, body: body)
+        var headers: [String: String] = [:]
+        for line in head.dropFirst() {
+            let parts = line.split(separator: ":", maxSplits: 1)
+            if parts.count == 2 { headers[parts[0].lowercased()] = parts[1].trimmingCharacters(in: .whitespaces) }
+        }
+        return Answer(status: status, body: body, headers: headers)
     }
 
     private static func dechunk(_ data: Data) throws -> Data {

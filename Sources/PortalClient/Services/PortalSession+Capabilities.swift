@@ -28,7 +28,7 @@ extension PortalSession {
         probeOptions.requestDeadline = probeDeadline
         var probeContext = context
         probeContext.version = await withinDeadline(probeDeadline) { try await self.version() }
-        guard let prober = try? PortalSession(context: probeContext, credentials: credentials, options: probeOptions) else {
+        guard let prober = try? PortalSession(context: probeContext, credentials: credentials, bearer: bearer, options: probeOptions) else {
             return PortalCapabilities(screensPlugin: false, headlessDelivery: false, objects: false, oauth2: false)
         }
         async let screens = withinDeadline(probeDeadline) { try await prober.probeScreensPlugin() } ?? false

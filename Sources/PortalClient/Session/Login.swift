@@ -4,9 +4,16 @@ extension PortalSession {
     /// Logs in: looks the user up with the session's Basic credentials (by e-mail address,
     /// user id or screen name, from the shape of the login). When the companyId is unknown (0) it
     /// is first taken from the user's first site, as the Liferay SDK's sign-in does.
+    /// With OAuth 2 (``bearer``) the user is the token's, asked with ``currentUser()``.
     /// On success the user and companyId are remembered in the session.
     @discardableResult
     public func login() async throws -> PortalUser {
+        if bearer != nil {
+            let user = try await currentUser()
+            if context.companyId == 0 { setCompanyId(user.companyId) }
+            setUser(user)
+            return user
+        }
         guard let credentials else {
             throw PortalError(kind: .input, message: "no credentials to log in with")
         }

@@ -9,7 +9,9 @@ import NIOHTTP1
 /// A connection to one portal as one user: the server context, the credentials, and one shared
 /// HTTP client. Call ``shutdown()`` when done.
 ///
-/// Every request authenticates pre-emptively with HTTP Basic. Service calls are POSTed to
+/// Every request authenticates pre-emptively with HTTP Basic, or with an OAuth 2 bearer token
+/// (``BearerAuthorization``): a request the portal refuses as unauthenticated renews the tokens
+/// once and is sent once more. Service calls are POSTed to
 /// `<server>/api/jsonws/invoke` as a JSON array of commands; uploads go as multipart to the
 /// method's own URL. Redirects are errors, never followed.
 public final class PortalSession: Sendable {
@@ -54,8 +56,10 @@ public final class PortalSession: Sendable {
         var user: PortalUser?
     }
 
-    /// The credentials every request carries (`nil`: anonymous).
+    /// The credentials every request carries (`nil`: anonymous, or ``bearer``).
     public let credentials: Credentials?
+    /// The OAuth 2 tokens every request carries instead of ``credentials``, when set.
+    public let bearer: BearerAuthorization?
     public let options: Options
     let transport: HTTPTransport
     private let state: NIOLockedValueBox<State>
@@ -64,19 +68,22 @@ public final class PortalSession: Sendable {
     /// when Basic credentials would travel over plain `http://` to a non-loopback host without
     /// `options.allowInsecure`.
     public init(
-        context: ServerContext, credentials: Credentials?, options: Options = Options(),
+        context: ServerContext, credentials: Credentials?, bearer: BearerAuthorization? = nil, options: Options = Options(),
         logger: Logger = Logger(label: "termlets.portal-client")
     ) throws {
         var context = context
         context.serverURL = try TransportSecurity.validate(
-            serverURL: context.serverURL, sendsCredentials: credentials != nil, allowInsecure: options.allowInsecure)
+            serverURL: context.serverURL, sendsCredentials: credentials != nil || bearer != nil, allowInsecure: options.allowInsecure)
         self.credentials = credentials
+        self.bearer = bearer
         self.options = options
         self.state = NIOLockedValueBox(State(context: context))
         let tls = context.serverURL.scheme?.lowercased() == "https"
             ? try TLSTrust.configuration(allowInsecure: options.allowInsecure, environment: ProcessInfo.processInfo.environment)
             : nil
-        self.transport = HTTPTransport(options: options, logger: logger, secrets: credentials?.formsForRedaction ?? [], tls: tls)
+        let basicForms = credentials?.formsForRedaction ?? []
+        self.transport = HTTPTransport(
+            options: options, logger: logger, secretSource: { basicForms + (bearer?.formsForRedaction ?? []) }, tls: tls)
     }
 
     /// Closes the HTTP client. Required before the session is released.
@@ -165,13 +172,10 @@ public final class PortalSession: Sendable {
         }
         let body = try MultipartBody(call: call, fileSize: size)
         try checkTransportSecurity()
-        let answer: HTTPAnswer
-        do {
-            answer = try await transport.upload(
-                url: context.jsonWebServicesURL(call.path), headers: baseHeaders(), body: body, fileURL: file.fileURL,
+        let answer = try await withAuthorization { headers in
+            try await self.transport.upload(
+                url: self.context.jsonWebServicesURL(call.path), headers: headers, body: body, fileURL: file.fileURL,
                 progress: progress)
-        } catch let error as PortalError {
-            throw redact(error)
         }
         let json = try parse(answer)
         if case .array(let elements) = json, elements.count == 1 { return elements[0] }
@@ -184,11 +188,8 @@ public final class PortalSession: Sendable {
         guard sameOrigin(url) else {
             throw PortalError(kind: .input, message: "refusing to send the credentials to another host: \(url.host ?? "?")")
         }
-        let answer: HTTPAnswer
-        do {
-            answer = try await transport.send(method: .GET, url: url.absoluteString, headers: baseHeaders(accept: "*/*"))
-        } catch let error as PortalError {
-            throw redact(error)
+        let answer = try await withAuthorization(accept: "*/*") { headers in
+            try await self.transport.send(method: .GET, url: url.absoluteString, headers: headers)
         }
         guard (200..<300).contains(answer.status) else {
             if let json = try? JSONValue.parse(bytes: answer.body), let error = ResponseParser.portalError(in: json, status: answer.status) {
@@ -208,20 +209,53 @@ public final class PortalSession: Sendable {
         var headers = HTTPHeaders()
         headers.add(name: "Accept", value: accept)
         headers.add(name: "User-Agent", value: options.userAgent)
-        if let credentials { headers.add(name: "Authorization", value: credentials.authorizationHeader) }
+        if let bearer {
+            headers.add(name: "Authorization", value: bearer.authorizationHeader)
+        } else if let credentials {
+            headers.add(name: "Authorization", value: credentials.authorizationHeader)
+        }
         return headers
     }
 
     func post(url: String, body: [UInt8], paths: [String]) async throws -> HTTPAnswer {
         try checkTransportSecurity()
-        var headers = baseHeaders()
-        headers.add(name: "Content-Type", value: RequestEnvelope.contentType)
-        do {
-            return try await transport.send(
+        return try await withAuthorization { base in
+            var headers = base
+            headers.add(name: "Content-Type", value: RequestEnvelope.contentType)
+            return try await self.transport.send(
                 method: .POST, url: url, headers: headers, body: body, label: Sanitizer.clean(paths.joined(separator: ","), limit: 300))
+        }
+    }
+
+    /// Sends a request with ``baseHeaders(accept:)`` and answers it. With OAuth 2, an access token
+    /// known to have expired is renewed first, and an answer refusing the token as unauthenticated
+    /// (HTTP 401, or JSON-WS's "Authenticated access required") renews it once and sends again.
+    func withAuthorization(
+        accept: String = "application/json", _ send: @Sendable (HTTPHeaders) async throws -> HTTPAnswer
+    ) async throws -> HTTPAnswer {
+        do {
+            guard let bearer else { return try await send(baseHeaders(accept: accept)) }
+            var used = bearer.tokens.accessToken
+            if bearer.tokens.isExpired() {
+                try await bearer.renew(after: used)
+                used = bearer.tokens.accessToken
+            }
+            let first = try await send(baseHeaders(accept: accept))
+            guard Self.refusesAuthentication(first) else { return first }
+            try await bearer.renew(after: used)
+            return try await send(baseHeaders(accept: accept))
         } catch let error as PortalError {
             throw redact(error)
         }
+    }
+
+    /// Whether `answer` says the request was not authenticated.
+    static func refusesAuthentication(_ answer: HTTPAnswer) -> Bool {
+        if answer.status == 401 { return true }
+        guard answer.status == 200 || answer.status == 403 || answer.status == 500, answer.body.count < 4096,
+              let json = try? JSONValue.parse(bytes: answer.body),
+              let error = ResponseParser.portalError(in: json, status: answer.status) else { return false }
+        return error.kind == .authentication
     }
 
     func parse(_ answer: HTTPAnswer) throws -> JSONValue {
@@ -233,13 +267,13 @@ public final class PortalSession: Sendable {
     }
 
     func redact(_ error: PortalError) -> PortalError {
-        error.redacting(credentials?.formsForRedaction ?? [])
+        error.redacting((credentials?.formsForRedaction ?? []) + (bearer?.formsForRedaction ?? []))
     }
 
     /// Re-checks the rule of `init` before each request (the context may have changed).
     private func checkTransportSecurity() throws {
         _ = try TransportSecurity.validate(
-            serverURL: context.serverURL, sendsCredentials: credentials != nil, allowInsecure: options.allowInsecure)
+            serverURL: context.serverURL, sendsCredentials: credentials != nil || bearer != nil, allowInsecure: options.allowInsecure)
     }
 
     private func sameOrigin(_ url: URL) -> Bool {
@@ -253,10 +287,11 @@ extension PortalSession: CustomStringConvertible, CustomDebugStringConvertible, 
     public var description: String {
         let c = context
         return "PortalSession(server: \(c.serverURL.absoluteString), version: \(c.version?.rawValue ?? "unknown"), "
-            + "companyId: \(c.companyId), groupId: \(c.groupId), credentials: \(credentials.map(String.init(describing:)) ?? "none"))"
+            + "companyId: \(c.companyId), groupId: \(c.groupId), credentials: \(credentials.map(String.init(describing:)) ?? "none")"
+            + (bearer == nil ? "" : ", bearer: <redacted>") + ")"
     }
     public var debugDescription: String { description }
     public var customMirror: Mirror {
-        Mirror(self, children: ["context": context, "credentials": credentials as Any, "user": user as Any], displayStyle: .class)
+        Mirror(self, children: ["context": context, "credentials": credentials as Any, "bearer": bearer as Any, "user": user as Any], displayStyle: .class)
     }
 }

@@ -19,13 +19,19 @@ final class HTTPTransport: Sendable {
     let client: HTTPClient
     let options: PortalSession.Options
     let logger: Logger
-    /// Removed from every error this layer produces (the forms of the session's credentials).
-    let secrets: [String]
+    /// Removed from every error this layer produces (the forms of the session's credentials and
+    /// tokens, asked each time: OAuth 2 tokens change during a session).
+    let secretSource: @Sendable () -> [String]
+    var secrets: [String] { secretSource() }
 
     /// `tls`: the configuration of an `https://` portal (``TLSTrust``), whose failed connection
     /// attempts fail the request at once: a certificate that is not trusted stays so, and
     /// retrying it until the connect timeout only hides the reason.
-    init(options: PortalSession.Options, logger: Logger, secrets: [String], tls: TLSConfiguration? = nil) {
+    convenience init(options: PortalSession.Options, logger: Logger, secrets: [String], tls: TLSConfiguration? = nil) {
+        self.init(options: options, logger: logger, secretSource: { secrets }, tls: tls)
+    }
+
+    init(options: PortalSession.Options, logger: Logger, secretSource: @escaping @Sendable () -> [String], tls: TLSConfiguration? = nil) {
         var configuration = HTTPClient.Configuration(
             redirectConfiguration: .disallow,
             timeout: .init(connect: options.effectiveConnectTimeout.timeAmount, read: options.timeout.timeAmount, write: options.timeout.timeAmount),
@@ -41,7 +47,7 @@ final class HTTPTransport: Sendable {
         self.client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
         self.options = options
         self.logger = logger
-        self.secrets = secrets
+        self.secretSource = secretSource
     }
 
     func shutdown() async throws {

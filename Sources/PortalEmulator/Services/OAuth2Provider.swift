@@ -11,6 +11,8 @@ import Hummingbird
 struct OAuth2Provider: Sendable {
     /// Signs users in (the JSON web services' Basic check) and holds the database.
     let invoker: Invoker
+    /// How long access tokens live (``EmulatorOptions/oauth2AccessTokenLifetime``).
+    var accessLifetimeMs: Int64 = OAuth2Tokens.accessLifetimeMs
 
     var database: PortalDatabase { invoker.database }
 
@@ -216,7 +218,8 @@ struct OAuth2Provider: Sendable {
                             throw TokenFailure(error: "invalid_grant", description: "The code_verifier does not match the code_challenge")
                         }
                     }
-                    return try OAuth2Tokens.issue(db, clientId: clientId, userId: code.userId, scope: code.scope, withRefresh: withRefresh, now: now)
+                    return try OAuth2Tokens.issue(db, clientId: clientId, userId: code.userId, scope: code.scope, withRefresh: withRefresh, now: now,
+                                                  accessLifetimeMs: accessLifetimeMs)
                 case "refresh_token":
                     guard withRefresh else { throw TokenFailure(error: "unauthorized_client", description: "This application may not refresh tokens") }
                     guard let refresh = form["refresh_token"],
@@ -226,20 +229,21 @@ struct OAuth2Provider: Sendable {
                     }
                     // The refresh token is used up: a new pair replaces the old one.
                     try db.execute(sql: "UPDATE oauth2Token SET revoked = 1 WHERE refreshToken = ?", arguments: [refresh])
-                    return try OAuth2Tokens.issue(db, clientId: clientId, userId: row["userId"], scope: row["scope"], withRefresh: true, now: now)
+                    return try OAuth2Tokens.issue(db, clientId: clientId, userId: row["userId"], scope: row["scope"], withRefresh: true, now: now,
+                                                  accessLifetimeMs: accessLifetimeMs)
                 case "client_credentials":
                     guard application.allows("client_credentials"), application.clientSecret != nil, application.clientCredentialsUserId != 0 else {
                         throw TokenFailure(error: "unauthorized_client", description: "This application may not use the client credentials grant")
                     }
                     return try OAuth2Tokens.issue(db, clientId: clientId, userId: application.clientCredentialsUserId, scope: application.scopes,
-                                                  withRefresh: false, now: now)
+                                                  withRefresh: false, now: now, accessLifetimeMs: accessLifetimeMs)
                 default:
                     throw TokenFailure(error: "unsupported_grant_type", description: "Unsupported grant_type \(grant)")
                 }
             }
             var json: [String: JSONValue] = answer.mapValues { .string($0) }
             json["token_type"] = "Bearer"
-            json["expires_in"] = .int(OAuth2Tokens.accessLifetimeMs / 1000)
+            json["expires_in"] = .int(accessLifetimeMs / 1000)
             return .json(.object(json), version: version, extra: [("Cache-Control", "no-store"), ("Pragma", "no-cache")])
         } catch let failure as TokenFailure {
             return Self.tokenError(failure.error, failure.description, status: failure.status, version: version)

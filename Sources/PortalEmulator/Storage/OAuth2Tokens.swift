@@ -37,7 +37,8 @@ enum OAuth2Tokens {
     }
 
     /// Issues an access token (and a refresh token when `withRefresh`), returning the token response.
-    static func issue(_ db: Database, clientId: String, userId: Int64, scope: String, withRefresh: Bool, now: Int64) throws -> [String: String] {
+    static func issue(_ db: Database, clientId: String, userId: Int64, scope: String, withRefresh: Bool, now: Int64,
+                      accessLifetimeMs: Int64 = OAuth2Tokens.accessLifetimeMs) throws -> [String: String] {
         let access = random()
         let refresh = withRefresh ? random() : nil
         try db.execute(sql: """

@@ -12,6 +12,13 @@ struct LoginCommand: AsyncParsableCommand {
             <config-dir>/config.json (mode 0600). The password is stored there too with \
             --save-password, or when you say yes on a terminal; with --no-save-password (or no), \
             commands ask for it on a terminal or read TERMLETS_PASSWORD. It is never printed.
+
+            With --oauth2, signs in through the portal's OAuth 2 provider instead (docs/oauth2.md): \
+            the authorization code flow with PKCE (default; a browser comes back to a loopback \
+            port, or with --no-browser you type the code the portal shows), or client credentials \
+            with the secret read from --client-secret-file. The tokens go to \
+            <config-dir>/oauth2.json (mode 0600), are renewed on their own and never printed; \
+            every command then uses them. A login without --oauth2 removes them.
             """
     )
 
@@ -25,9 +32,17 @@ struct LoginCommand: AsyncParsableCommand {
     @Option(help: "json or text (default: text on a terminal, JSON otherwise).")
     var format: String?
 
+    @OptionGroup var oauth2: OAuth2LoginOptions
+
     func run() async throws {
         let format = try OutputFormat.resolve(format, allowed: [.json, .text])
-        let settings = try ResolvedSettings.resolve(connection)
+        var settings = try ResolvedSettings.resolve(connection)
+        if oauth2.enabled {
+            settings.oauth2 = try await oauth2.signIn(settings)
+        } else {
+            try oauth2.checkUnused()
+            settings.oauth2 = nil
+        }
         let opened = try await PortalConnection.open(settings)
         await opened.close()
         var stored = settings.stored
@@ -38,11 +53,20 @@ struct LoginCommand: AsyncParsableCommand {
             isRemote = true
             if stored.server != url.absoluteString { stored = StoredConfiguration() }
             stored.server = url.absoluteString
-            stored.user = opened.session.credentials?.username
-            passwordStored = savePassword
-                ?? PasswordPrompt.confirm("Keep the password in \(configFile.path) (readable by you alone)?", defaultAnswer: true)
-                ?? true
-            stored.password = passwordStored ? opened.password : nil
+            if var signIn = settings.oauth2 {
+                // The OAuth 2 sign-in replaces a stored password; its tokens (renewed meanwhile, perhaps) go to oauth2.json.
+                if let bearer = opened.session.bearer { signIn = signIn.replacing(bearer.tokens) }
+                try signIn.save(to: settings.configDirectory)
+                stored.user = opened.user.emailAddress
+                stored.password = nil
+            } else {
+                stored.user = opened.session.credentials?.username
+                passwordStored = savePassword
+                    ?? PasswordPrompt.confirm("Keep the password in \(configFile.path) (readable by you alone)?", defaultAnswer: true)
+                    ?? true
+                stored.password = passwordStored ? opened.password : nil
+                try StoredOAuth2.remove(from: settings.configDirectory)
+            }
             stored.companyID = opened.user.companyId
             stored.groupID = opened.groupId
             stored.portalVersion = opened.version.rawValue
@@ -63,13 +87,16 @@ struct LoginCommand: AsyncParsableCommand {
             "stored": .bool(isRemote),
             "configFile": isRemote ? .string(configFile.path) : .null,
             "passwordStored": .bool(passwordStored),
+            "authentication": .string(settings.oauth2 == nil ? "basic" : "oauth2"),
         ]
         switch format {
         case .json: Console.printJSON(json)
         default:
             Console.out("Logged in to \(opened.serverDescription) as \(opened.user.name) <\(opened.user.emailAddress)>, site \(opened.groupId), portal \(opened.version.rawValue).\n")
             Console.out(isRemote
-                ? Self.savedLine(configFile.path, passwordStored: passwordStored)
+                ? (settings.oauth2 != nil
+                    ? "Signed in with OAuth 2; the tokens are saved in \(StoredOAuth2.file(in: settings.configDirectory).path) (readable by you alone).\n"
+                    : Self.savedLine(configFile.path, passwordStored: passwordStored))
                 : "No portal is configured: this is the embedded emulator, so nothing was stored. Give --server to log in to a portal.\n")
         }
     }

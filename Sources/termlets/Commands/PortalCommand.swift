@@ -51,6 +51,9 @@ struct PortalCommand: AsyncParsableCommand {
     @Option(name: .customLong("fault-seed"), help: "Seed of the fault generator (the same seed gives the same faults).")
     var faultSeed: UInt64 = 1
 
+    @Option(name: .customLong("oauth2-token-lifetime"), help: "Seconds an OAuth 2 access token lives (7.4; default 600).")
+    var oauth2TokenLifetime = 600
+
     @Flag(help: "Start offline: close every connection without answering until POST /_emulator/faults {\"offline\": false}.")
     var offline = false
 
@@ -60,6 +63,9 @@ struct PortalCommand: AsyncParsableCommand {
             throw CommandFailure(.input, "unknown portal version \(portalVersion) (use 6.2, 7 or 7.4)")
         }
         guard (0...65_535).contains(port) else { throw CommandFailure(.input, "port \(port) is out of range") }
+        guard (1...86_400).contains(oauth2TokenLifetime) else {
+            throw CommandFailure(.input, "--oauth2-token-lifetime \(oauth2TokenLifetime): expected 1 to 86400 seconds")
+        }
         guard (0...600_000).contains(latencyMs), (0...600_000).contains(jitterMs) else {
             throw CommandFailure(.input, "--latency-ms and --jitter-ms must be from 0 to 600000")
         }
@@ -82,10 +88,12 @@ struct PortalCommand: AsyncParsableCommand {
         let signals = SignalWaiter(signals: [SIGINT, SIGTERM])
         let emulator: PortalEmulator
         do {
-            emulator = try await PortalEmulator.start(EmulatorOptions(
+            var options = EmulatorOptions(
                 host: host, port: port, version: version,
                 dataDirectory: data.map { URL(fileURLWithPath: $0, isDirectory: true) },
-                seedFile: seed.map { URL(fileURLWithPath: $0) }, faults: faults, release: release))
+                seedFile: seed.map { URL(fileURLWithPath: $0) }, faults: faults, release: release)
+            options.oauth2AccessTokenLifetime = .seconds(oauth2TokenLifetime)
+            emulator = try await PortalEmulator.start(options)
         } catch let error as EmulatorError {
             throw CommandFailure(.input, error.description)
         } catch {

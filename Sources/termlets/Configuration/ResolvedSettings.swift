@@ -21,6 +21,9 @@ struct ResolvedSettings: Sendable {
     var configDirectory: URL
     var allowInsecure: Bool
     var stored: StoredConfiguration
+    /// The stored OAuth 2 sign-in to the target portal, used instead of Basic credentials unless a
+    /// user is given for this run (`--user`, `TERMLETS_USER`).
+    var oauth2: StoredOAuth2? = nil
 
     static let defaultLocale = "en_US"
 
@@ -65,6 +68,11 @@ struct ResolvedSettings: Sendable {
         if let locale = options.locale, !isPlausibleLocale(locale) {
             throw CommandFailure(.input, "--locale \(locale): expected a locale such as en_US, es_ES or es")
         }
+        var oauth2: StoredOAuth2?
+        if case .remote(let url) = target, options.user == nil, environment["TERMLETS_USER"].nonEmpty == nil,
+           let signIn = try StoredOAuth2.load(from: configDirectory), signIn.server == url.absoluteString {
+            oauth2 = signIn
+        }
         return ResolvedSettings(
             target: target,
             user: user,
@@ -76,7 +84,8 @@ struct ResolvedSettings: Sendable {
             cacheDirectory: cacheDirectory,
             configDirectory: configDirectory,
             allowInsecure: options.insecure,
-            stored: stored)
+            stored: stored,
+            oauth2: oauth2)
     }
 
     /// Accepts `http://` and `https://` URLs with a host; a bare host gets `https://`.

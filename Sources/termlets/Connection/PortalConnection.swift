@@ -14,7 +14,8 @@ final class PortalConnection: Sendable {
     let settings: ResolvedSettings
     /// Set when the portal is the embedded emulator started for this run.
     let emulator: PortalEmulator?
-    /// The password the session logged in with, for `termlets login` to store (never printed).
+    /// The password the session logged in with, for `termlets login` to store (never printed);
+    /// empty for an OAuth 2 sign-in.
     let password: String
     /// The portal could not be reached and the caller accepted that (`allowOffline`): the session
     /// is not logged in, `user` is a stand-in and `groupId` is the configured one (0 if none).
@@ -65,6 +66,11 @@ final class PortalConnection: Sendable {
                 Console.err("termlets: no portal configured; using the embedded emulator at \(serverURL.absoluteString)\n")
             }
         }
+        if settings.oauth2 != nil {
+            // Signed in with OAuth 2: the tokens stand for the user; no password is involved.
+            user = user ?? "oauth2"
+            password = password ?? ""
+        }
         guard let user, !user.isEmpty else {
             await emulator?.stop()
             throw CommandFailure(.authentication, "no user: give --user, set TERMLETS_USER, or run termlets login")
@@ -94,7 +100,7 @@ final class PortalConnection: Sendable {
         }
         let session = try await session(
             context, user: user, password: password, options: PortalSession.Options(allowInsecure: settings.allowInsecure),
-            emulator: emulator)
+            emulator: emulator, settings: settings)
         do {
             let version = try await session.version()
             let loggedIn = try await session.login()
@@ -136,7 +142,7 @@ final class PortalConnection: Sendable {
         let options = probed
             ? PortalSession.Options(allowInsecure: settings.allowInsecure, connectTimeout: ReachabilityProbe.connectTimeout)
             : ReachabilityProbe.offlineOptions(allowInsecure: settings.allowInsecure)
-        let session = try await session(context, user: user, password: password, options: options, emulator: emulator)
+        let session = try await session(context, user: user, password: password, options: options, emulator: emulator, settings: settings)
         let standIn = PortalUser(userId: 0, companyId: settings.companyID ?? 0, screenName: user, emailAddress: user, name: user)
         return PortalConnection(
             session: session, user: standIn, groupId: settings.groupID ?? 0, version: version, settings: settings,
@@ -145,9 +151,14 @@ final class PortalConnection: Sendable {
 
     /// A session as `user`; an unusable server URL stops the emulator and fails as `input`.
     private static func session(
-        _ context: ServerContext, user: String, password: String, options: PortalSession.Options, emulator: PortalEmulator?
+        _ context: ServerContext, user: String, password: String, options: PortalSession.Options, emulator: PortalEmulator?,
+        settings: ResolvedSettings
     ) async throws(CommandFailure) -> PortalSession {
         do {
+            if let oauth2 = settings.oauth2 {
+                let bearer = oauth2.bearer(configDirectory: settings.configDirectory, options: options)
+                return try PortalSession(context: context, credentials: nil, bearer: bearer, options: options)
+            }
             return try PortalSession(context: context, credentials: Credentials(username: user, password: password), options: options)
         } catch {
             await emulator?.stop()
