@@ -84,12 +84,13 @@ struct CapabilityProbeTests {
         let session = try PortalSession(
             context: ServerContext(serverURL: url, companyId: 20099, groupId: 20143, version: .v7),
             credentials: Credentials(username: "test@liferay.com", password: "pw"))
-        // A long deadline, so that waiting on the refused connection would show (20 s), while the
-        // bound leaves room for a cooperative pool saturated by the other in-process suites.
+        // A very long deadline, so that waiting on the refused connection would show (a minute),
+        // while the bound leaves room for a cooperative pool saturated by the other in-process
+        // suites (15 s was seen on a 2-core machine building at the same time).
         let started = ContinuousClock.now
-        let found = await session.probeCapabilities(probeDeadline: .seconds(20))
+        let found = await session.probeCapabilities(probeDeadline: .seconds(60))
         try await session.shutdown()
         #expect(found == PortalCapabilities(screensPlugin: false, headlessDelivery: false, objects: false, oauth2: false))
-        #expect(ContinuousClock.now - started < .seconds(8), "a refused connection is not waited for")
+        #expect(ContinuousClock.now - started < .seconds(30), "a refused connection is not waited for")
     }
 }
