@@ -43,6 +43,14 @@ extension FormCommand {
                     var json = FormPresentation.json(form.model, context: presentation).objectValue ?? [:]
                     json["recordSetId"] = nil
                     json["object"] = .string(context.definition.name)
+                    // Values in the Objects canonical forms (an attachment: the file's title).
+                    json["fields"] = json["fields"]?.arrayValue.map { fields in
+                        JSONValue.array(fields.map { field in
+                            guard case .object(var members) = field, let name = field["name"]?.stringValue else { return field }
+                            members["values"] = [form.model.value(of: name).map { .string(ObjectMapping.canonicalString($0)) } ?? .null]
+                            return .object(members)
+                        })
+                    }
                     Console.printJSON(.object(json))
                 default: Console.out(FormPresentation.table(form.model, context: presentation))
                 }
