@@ -60,6 +60,7 @@ struct ObjectsOfflineTests {
         let readBack = ObjectsReadBack(server: portal.url)
         // Opened once online: the entry (with its dateModified) is kept for offline.
         #expect(try await home.run(["form", "--object", "Ticket", "--record-id", "200002", "--offline-policy", "remote-first", "--format", "json"] + portal.server(), environment: Self.env).status == 0)
+        #expect(try await home.run(["list", "--object", "Ticket", "--first-page-size", "2", "--format", "json"] + portal.server(), environment: Self.env).status == 0)
         try await portal.setFaults(["offline": true])
         let queued = try await home.json(
             ["form", "--object", "Ticket", "--record-id", "200002", "--set", "priority=1", "--submit", "--offline-policy", "cache-first"] + portal.server(),
@@ -67,6 +68,12 @@ struct ObjectsOfflineTests {
         #expect(queued["status"] == "queued")
         let queueId = try #require(queued["queueId"]?.stringValue)
         #expect(try await Self.pending(home, portal).first?["operation"] == "update-entry")
+        // The list shows the queued value, marked, while the portal is away.
+        let listed = try await home.json(["list", "--object", "Ticket", "--first-page-size", "2"] + portal.server(), environment: Self.env)
+        let queuedRow = try #require(listed["records"]?.arrayValue?.first { $0["recordId"] == 200_002 })
+        #expect(queuedRow["pending"] == "dirty")
+        #expect(queuedRow["values"]?["priority"] == "1")
+        #expect(listed["records"]?.arrayValue?.first { $0["recordId"] == 200_001 }?["pending"] == .null)
         try await portal.clearFaults()
         // Someone else changes the entry meanwhile.
         #expect(try await home.json(["form", "--object", "Ticket", "--record-id", "200002", "--set", "priority=2", "--submit"] + portal.server(), environment: Self.env)["status"] == "updated")
