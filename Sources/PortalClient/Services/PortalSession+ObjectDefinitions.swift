@@ -52,17 +52,8 @@ extension PortalSession {
     /// An authenticated `GET <server><pathAndQuery>` of a headless application, decoded as JSON;
     /// a status other than 2xx, or a body that is not JSON, throws a ``PortalError``.
     public func headlessGetJSON(_ pathAndQuery: String) async throws -> JSONValue {
-        let answer = try await probeGET(pathAndQuery, authenticated: true)
-        guard (200..<300).contains(answer.status) else {
-            let problem = (try? JSONValue.parse(bytes: answer.body))?["title"]?.stringValue
-            var error = ResponseParser.statusError(answer.status)
-            if let problem, !problem.isEmpty {
-                error = PortalError(kind: error.kind, message: Sanitizer.clean(problem, limit: 300), httpStatus: answer.status)
-            }
-            throw redact(error)
-        }
-        guard let json = try? JSONValue.parse(bytes: answer.body) else {
-            throw PortalError(kind: .server, message: "the portal's answer is not JSON", httpStatus: answer.status)
+        guard let json = try await headlessRequest(.GET, pathAndQuery) else {
+            throw PortalError(kind: .server, message: "the portal sent an empty answer")
         }
         return json
     }

@@ -271,7 +271,7 @@ public final class PortalSession: Sendable {
     }
 
     /// Re-checks the rule of `init` before each request (the context may have changed).
-    private func checkTransportSecurity() throws {
+    func checkTransportSecurity() throws {
         _ = try TransportSecurity.validate(
             serverURL: context.serverURL, sendsCredentials: credentials != nil || bearer != nil, allowInsecure: options.allowInsecure)
     }
