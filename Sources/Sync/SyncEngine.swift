@@ -4,8 +4,9 @@ import OfflineStore
 import PortalClient
 
 /// Drains the pending write queue into the portal: uploads first (one at a time, with
-/// progress), then deletes, record updates (after a batched conflict check) and record adds (in
-/// batches of ``SyncConfiguration/batchSize`` commands per request, exactly once by uuid).
+/// progress), then deletes, record updates (after a batched conflict check), record adds (in
+/// batches of ``SyncConfiguration/batchSize`` commands per request, exactly once by uuid) and
+/// withdrawn adds (the record a discarded add may have created is looked up and deleted).
 ///
 /// A refused or conflicting write never holds back unrelated writes. When the portal cannot be
 /// reached, every write claimed by the run goes back to the queue and the network error is thrown.
@@ -109,6 +110,8 @@ public struct SyncEngine: Sendable {
         if !updates.isEmpty { try settle(try await sendUpdates(updates, requests: requests), in: round, tally: tally) }
         let adds = round.items.filter { $0.operation == .addRecord }
         if !adds.isEmpty { try settle(try await sendAdds(adds, requests: requests), in: round, tally: tally) }
+        let withdrawals = round.items.filter { $0.operation == .withdrawAdd }
+        if !withdrawals.isEmpty { try settle(try await sendWithdrawals(withdrawals, requests: requests), in: round, tally: tally) }
     }
 
     /// Records results in one transaction; a connectivity failure or cancellation among them is
@@ -128,6 +131,7 @@ public struct SyncEngine: Sendable {
                     tally.firstRefusal = (error as? PortalError) ?? PortalError(kind: .server, message: String(describing: error))
                 }
             case .conflict: tally.count(item.queueId, synced: nil)
+            case .withdrawn: tally.count(item.queueId, synced: nil)
             case .unreachable(let error): stop = stop ?? error
             }
         }

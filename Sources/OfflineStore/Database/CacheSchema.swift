@@ -57,6 +57,45 @@ enum CacheSchema {
                 CREATE INDEX pending_dependency_by_target ON pending_dependency (dependsOn);
                 """)
         }
+        // v2: the `withdraw-add` operation, and `maybeDelivered` (1 once an attempt may have reached
+        // the portal; writes attempted before v2 count as such).
+        migrator.registerMigration("v2: withdraw-add tombstones") { db in
+            // SQLite cannot change a CHECK constraint: the table is rebuilt with the same rows
+            // (foreign keys are off during migrations; pending_dependency names it by name).
+            try db.execute(sql: """
+                CREATE TABLE pending_write_v2 (
+                    sequence INTEGER PRIMARY KEY AUTOINCREMENT,
+                    queueId TEXT NOT NULL UNIQUE,
+                    operation TEXT NOT NULL
+                        CHECK (operation IN ('add-record', 'update-record', 'upload', 'delete', 'withdraw-add')),
+                    collection TEXT NOT NULL,
+                    subject TEXT NOT NULL,
+                    payload TEXT NOT NULL,
+                    uuid TEXT NOT NULL,
+                    state TEXT NOT NULL DEFAULT 'dirty'
+                        CHECK (state IN ('dirty', 'sending', 'conflict', 'failed', 'done')),
+                    attempts INTEGER NOT NULL DEFAULT 0,
+                    lastError TEXT,
+                    retryAt INTEGER,
+                    sendingPid INTEGER,
+                    sendingSince INTEGER,
+                    portalValue TEXT,
+                    result TEXT,
+                    entryCollection TEXT,
+                    entryKey TEXT,
+                    localFile TEXT,
+                    createdAt INTEGER NOT NULL,
+                    updatedAt INTEGER NOT NULL,
+                    maybeDelivered INTEGER NOT NULL DEFAULT 0
+                );
+                INSERT INTO pending_write_v2 SELECT *, attempts > 0 FROM pending_write;
+                DROP TABLE pending_write;
+                ALTER TABLE pending_write_v2 RENAME TO pending_write;
+                CREATE INDEX pending_write_by_state ON pending_write (state, sequence);
+                CREATE INDEX pending_write_by_subject ON pending_write (subject, sequence);
+                CREATE INDEX pending_write_by_entry ON pending_write (entryCollection, entryKey);
+                """)
+        }
         return migrator
     }
 }

@@ -12,6 +12,8 @@ public struct PendingListingEntry: Sendable, Equatable {
     public let recordId: JSONValue
     public let values: JSONValue
     public let error: String?
+    /// What a `withdraw-add` tombstone is, in words (``QueueItem/withdrawalSummary``); `nil` for others.
+    public let summary: String?
 
     /// `{"queueId", "operation", "state", "recordSetId", "recordId", "values", "error"}`, with
     /// `null` for keys that do not apply.
@@ -32,9 +34,10 @@ extension PendingQueue {
                 operation: item.operation,
                 state: item.state == .sending ? .dirty : item.state,
                 recordSetId: item.payload[PayloadKey.recordSetId] ?? .null,
-                recordId: item.payload[PayloadKey.recordId] ?? .null,
+                recordId: item.payload[PayloadKey.recordId] ?? item.payload[WithdrawKey.createdRecordId] ?? .null,
                 values: item.payload[PayloadKey.values] ?? .null,
-                error: item.lastError)
+                error: item.lastError,
+                summary: item.withdrawalSummary)
         }
     }
 

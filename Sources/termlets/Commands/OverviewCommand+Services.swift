@@ -209,6 +209,7 @@ enum ScreenServices {
         case .updateRecord: title = "update record"
         case .upload: title = "upload"
         case .delete: title = "delete"
+        case .withdrawAdd: title = item.withdrawalSummary ?? "withdraw add"
         }
         // "update record 43002", not "update record record 43002".
         if let record = payload[PayloadKey.recordId]?.int64Value { title += (title.hasSuffix(" record") ? " " : " record ") + String(record) }

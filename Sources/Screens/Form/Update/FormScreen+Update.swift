@@ -48,7 +48,13 @@ extension FormScreen {
             case .notWithdrawn(let reason):
                 model.note = FormScreenModel.Note(FormText.notWithdrawn(reason, model.locale), .error)
                 return []
-            case .nothingQueued, .withdrawn:
+            case .beingTakenBack:
+                model.note = FormScreenModel.Note(FormText.beingTakenBack(model.locale))
+                return []
+            case .portalKeeps(_, let reason):
+                model.note = FormScreenModel.Note(FormText.portalKeeps(reason, model.locale), .error)
+                return []
+            case .nothingQueued, .withdrawn, .takenBack:
                 break
             }
             model.quitting = true
