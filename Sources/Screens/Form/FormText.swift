@@ -74,6 +74,11 @@ enum FormText {
         pick(l, "Discarded. Being taken back from the portal: the next sync deletes the record if it got there.",
              "Descartado. Se retira del portal: la próxima sincronización borra el registro si llegó.")
     }
+    /// Discard of a save a request already sent had created on the portal, deleted again.
+    static func takenBack(_ recordId: Int64, _ l: PortalLocale) -> String {
+        pick(l, "Discarded. The portal had created record \(recordId) from the request already sent; it was deleted again.",
+             "Descartado. El portal había creado el registro \(recordId) con la petición ya enviada; se borró de nuevo.")
+    }
     /// The portal keeps a discarded record it would not delete; `reason` names the record.
     static func portalKeeps(_ reason: String, _ l: PortalLocale) -> String {
         pick(l, "Discarded, but not taken back from the portal: \(reason)",

@@ -49,12 +49,13 @@ extension FormScreen {
                 model.note = FormScreenModel.Note(FormText.notWithdrawn(reason, model.locale), .error)
                 return []
             case .beingTakenBack:
-                model.note = FormScreenModel.Note(FormText.beingTakenBack(model.locale))
-                return []
+                model.farewell = FormText.beingTakenBack(model.locale)
+            case .takenBack(let recordId):
+                model.farewell = FormText.takenBack(recordId, model.locale)
             case .portalKeeps(_, let reason):
                 model.note = FormScreenModel.Note(FormText.portalKeeps(reason, model.locale), .error)
                 return []
-            case .nothingQueued, .withdrawn, .takenBack:
+            case .nothingQueued, .withdrawn:
                 break
             }
             model.quitting = true
