@@ -192,6 +192,8 @@ struct FormIdentityTmuxTests {
 
         let pending = try await home.jsonOffPool(["pending"] + portal.server, environment: Self.password)
         #expect(pending.arrayValue?.map { $0["operation"] } == ["withdraw-add"], "only the tombstone waits: \(pending)")
+        let text = try await home.runOffPool(["pending", "--format", "text"] + portal.server, environment: Self.password)
+        #expect(text.stdout.contains("withdraw add (record may have been created by a request already sent)"), "\(text.stdout)")
         silent.close()
         silentOpen = false
         try await portal.restart()
