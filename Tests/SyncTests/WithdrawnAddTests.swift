@@ -160,4 +160,36 @@ struct WithdrawnAddTests {
             #expect(try await f.uuidCounts()[item.uuid] == 1)
         }
     }
+
+    /// A document uploaded for the withdrawn add (and used by nothing else) is deleted with the
+    /// record it was uploaded for.
+    @Test func theDocumentsUploadedForTheAddAreDeletedWithIt() async throws {
+        try await withFixture { f in
+            let source = f.folder.path("notes.txt")
+            try Data("discarded notes".utf8).write(to: source)
+            let entry = try await f.session.addFileEntry(
+                repositoryId: SyncFixture.groupId, folderId: 0,
+                file: FileUpload(fileURL: source, fileName: "notes.txt", mimeType: "text/plain"), title: "notes for a discarded record")
+            let document: JSONValue = [
+                "fileEntryId": .int(entry.fileEntryId), "groupId": .int(entry.groupId), "uuid": .string(entry.uuid),
+                "version": .string(entry.version),
+            ]
+            let item = try f.queueAdd("with a document", values: ["Title": "with a document", "Document": document])
+            let claimed = try #require(try f.queue.claimReady().first)
+            _ = try await Self.deliver(claimed, f)
+            try f.queue.settle(claimed, result: .failure(CancellationError()), sender: f.engine().sender)
+            guard case .tombstone(let tombstone) = try f.queue.withdrawAdd(item.queueId) else {
+                Issue.record("an add sent before must become a tombstone")
+                return
+            }
+            #expect(tombstone.payload[WithdrawKey.uploadedFileEntryIds] == [.int(entry.fileEntryId)])
+            let summary = try await f.engine().run()
+            #expect(summary.pending == 0 && summary.failed == 0, "\(summary)")
+            #expect(try await f.uuidCounts()[item.uuid] == nil)
+            #expect(f.requests("delete-file-entry") == 1)
+            await #expect(throws: PortalError.self) {
+                _ = try await f.session.invoke(ServiceCalls(version: .v7).documents.deleteFileEntry(fileEntryId: entry.fileEntryId))
+            }
+        }
+    }
 }
