@@ -6,4 +6,5 @@ import PortalClient
 /// (Same package, so no `@retroactive` is needed.)
 extension PortalError: OfflineClassifiable {
     public var isConnectivityFailure: Bool { kind == .network }
+    public var certainlyNotSent: Bool { kind == .network && isUnreachable }
 }

@@ -23,6 +23,7 @@ extension SyncEngine {
         case .updateRecord: results = try await sendUpdates([item], requests: requests)
         case .addRecord: results = try await sendAdds([item], requests: requests)
         case .addEntry, .updateEntry, .deleteEntry: return try await sendEntry(item)
+        case .withdrawAdd: results = try await sendWithdrawals([item], requests: requests)
         }
         return try results[0].result.get()
     }

@@ -5,8 +5,9 @@ import PortalClient
 import Synchronization
 
 /// Drains the pending write queue into the portal: uploads first (one at a time, with
-/// progress), then deletes, record updates (after a batched conflict check) and record adds (in
-/// batches of ``SyncConfiguration/batchSize`` commands per request, exactly once by uuid).
+/// progress), then deletes, record updates (after a batched conflict check), record adds (in
+/// batches of ``SyncConfiguration/batchSize`` commands per request, exactly once by uuid) and
+/// withdrawn adds (the record a discarded add may have created is looked up and deleted).
 ///
 /// A refused or conflicting write never holds back unrelated writes. When the portal cannot be
 /// reached, every write claimed by the run goes back to the queue and the network error is thrown.
@@ -109,6 +110,8 @@ public struct SyncEngine: Sendable {
         if !updates.isEmpty { try settle(try await sendUpdates(updates, requests: requests), in: round, tally: tally) }
         let adds = round.items.filter { $0.operation == .addRecord }
         if !adds.isEmpty { try settle(try await sendAdds(adds, requests: requests), in: round, tally: tally) }
+        let withdrawals = round.items.filter { $0.operation == .withdrawAdd }
+        if !withdrawals.isEmpty { try settle(try await sendWithdrawals(withdrawals, requests: requests), in: round, tally: tally) }
         for item in round.items where item.operation.isObjectEntry {
             try? queue.renewLease(round.unsettled.map(\.queueId))
             let result = await capture { try await sendEntry(item) }
@@ -131,6 +134,7 @@ public struct SyncEngine: Sendable {
                 tally.count(item.queueId, synced: false)
                 tally.noteRefusal((error as? PortalError) ?? PortalError(kind: .server, message: String(describing: error)))
             case .conflict: tally.count(item.queueId, synced: nil)
+            case .withdrawn: tally.count(item.queueId, synced: nil)
             case .unreachable(let error): stop = stop ?? error
             }
         }

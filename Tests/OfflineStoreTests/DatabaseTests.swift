@@ -10,7 +10,7 @@ struct DatabaseTests {
     @Test func freshDatabaseIsMigratedInWALModeWithNormalSync() throws {
         let folder = try TemporaryFolder()
         let database = try folder.openDatabase()
-        #expect(try database.appliedMigrations() == ["v1: entries and pending writes", "v2: Objects entry writes"])
+        #expect(try database.appliedMigrations() == ["v1: entries and pending writes", "v2: Objects entry writes, withdraw-add tombstones"])
         let (journal, synchronous, foreignKeys) = try database.pool.write { db in
             (
                 try String.fetchOne(db, sql: "PRAGMA journal_mode"),
@@ -36,8 +36,44 @@ struct DatabaseTests {
             try database.close()
         }
         let reopened = try folder.openDatabase()
-        #expect(try reopened.appliedMigrations() == ["v1: entries and pending writes", "v2: Objects entry writes"])
+        #expect(try reopened.appliedMigrations() == ["v1: entries and pending writes", "v2: Objects entry writes, withdraw-add tombstones"])
         #expect(try EntryStore(database: reopened).get(address)?.value == [1, 2, 3])
+    }
+
+    /// A cache written before `withdraw-add` existed keeps its queue (rows, order, dependencies)
+    /// when migration v2 rebuilds the table, which then takes tombstones.
+    @Test func migrationTwoKeepsTheQueueAndAcceptsTombstones() throws {
+        let folder = try TemporaryFolder()
+        try FileManager.default.createDirectory(at: folder.location.folder, withIntermediateDirectories: true)
+        do {
+            let old = try DatabaseQueue(path: folder.location.databaseURL.path)
+            try CacheSchema.migrator.migrate(old, upTo: "v1: entries and pending writes")
+            try old.write { db in
+                for (sequence, id, operation) in [(1, "up", "upload"), (2, "add", "add-record")] {
+                    try db.execute(
+                        sql: """
+                            INSERT INTO pending_write (sequence, queueId, operation, collection, subject, payload, uuid,
+                                state, attempts, createdAt, updatedAt)
+                            VALUES (?, ?, ?, 'DDLForm', ?, '{"recordSetId":40001,"values":{}}', ?, 'dirty', 1, 0, 0)
+                            """,
+                        arguments: [sequence, id, operation, "item:\(id)", "uuid-\(id)"])
+                }
+                try db.execute(sql: "INSERT INTO pending_dependency (queueId, dependsOn) VALUES ('add', 'up')")
+            }
+            try old.close()
+        }
+        let database = try folder.openDatabase()
+        #expect(try database.appliedMigrations() == ["v1: entries and pending writes", "v2: Objects entry writes, withdraw-add tombstones"])
+        let queue = PendingQueue(database: database)
+        #expect(try queue.items().map(\.queueId) == ["up", "add"])
+        #expect(try queue.item("add")?.dependsOn == ["up"])
+        let later = try queue.enqueue(.addRecord(recordSetId: 40001, groupId: 1, values: [:]))
+        #expect(later.sequence == 3)
+        guard case .tombstone(let tombstone) = try queue.withdrawAdd("add") else {
+            Issue.record("an add attempted before becomes a tombstone")
+            return
+        }
+        #expect(tombstone.operation == .withdrawAdd && tombstone.sequence == 2)
     }
 
     @Test func databaseFilesArePrivateToTheUser() throws {

@@ -202,6 +202,7 @@ struct QueueTests {
             case .unreachable: return "unreachable"
             case .rejected: return "rejected"
             case .conflict: return "conflict"
+            case .withdrawn: return "withdrawn"
             }
         }
         #expect(kinds == ["sent", "unreachable", "rejected", "conflict"])

@@ -57,16 +57,19 @@ enum CacheSchema {
                 CREATE INDEX pending_dependency_by_target ON pending_dependency (dependsOn);
                 """)
         }
-        // Liferay Objects writes (issue 14). SQLite cannot widen a CHECK constraint, so the
-        // table is rebuilt (GRDB runs migrations with foreign keys off and checks them after:
-        // dropping the old table cascades nothing, and pending_dependency keeps its rows).
-        migrator.registerMigration("v2: Objects entry writes") { db in
+        // v2: Liferay Objects writes (issue 14: `add-entry`, `update-entry`, `delete-entry`), the
+        // `withdraw-add` tombstone (issue 11), and `maybeDelivered` (1 once an attempt may have
+        // reached the portal; writes attempted before v2 count as such). SQLite cannot change a
+        // CHECK constraint, so the table is rebuilt with the same rows (GRDB runs migrations with
+        // foreign keys off and checks them after: dropping the old table cascades nothing, and
+        // pending_dependency, which names it by name, keeps its rows).
+        migrator.registerMigration("v2: Objects entry writes, withdraw-add tombstones") { db in
             try db.execute(sql: """
                 CREATE TABLE pending_write_v2 (
                     sequence INTEGER PRIMARY KEY AUTOINCREMENT,
                     queueId TEXT NOT NULL UNIQUE,
                     operation TEXT NOT NULL
-                        CHECK (operation IN ('add-record', 'update-record', 'upload', 'delete',
+                        CHECK (operation IN ('add-record', 'update-record', 'upload', 'delete', 'withdraw-add',
                                              'add-entry', 'update-entry', 'delete-entry')),
                     collection TEXT NOT NULL,
                     subject TEXT NOT NULL,
@@ -85,11 +88,12 @@ enum CacheSchema {
                     entryKey TEXT,
                     localFile TEXT,
                     createdAt INTEGER NOT NULL,
-                    updatedAt INTEGER NOT NULL
+                    updatedAt INTEGER NOT NULL,
+                    maybeDelivered INTEGER NOT NULL DEFAULT 0
                 );
                 INSERT INTO pending_write_v2 SELECT sequence, queueId, operation, collection, subject, payload, uuid, state,
                     attempts, lastError, retryAt, sendingPid, sendingSince, portalValue, result, entryCollection, entryKey,
-                    localFile, createdAt, updatedAt FROM pending_write;
+                    localFile, createdAt, updatedAt, attempts > 0 FROM pending_write;
                 DROP TABLE pending_write;
                 ALTER TABLE pending_write_v2 RENAME TO pending_write;
                 CREATE INDEX pending_write_by_state ON pending_write (state, sequence);

@@ -156,5 +156,6 @@ public final class Connectivity: Sendable {
 public struct PortalUnreachable: Error, OfflineClassifiable, CustomStringConvertible, Sendable {
     public init() {}
     public var isConnectivityFailure: Bool { true }
+    public var certainlyNotSent: Bool { true }
     public var description: String { "network: the portal is unreachable (offline)" }
 }

@@ -40,6 +40,8 @@ public struct SubmitExecutor: Sendable {
             switch try await queue.attempt(item.queueId, using: sender) {
             case .sent(let answer):
                 return .sent(answer)
+            case .withdrawn:
+                return .queued(queueId: item.queueId)
             case .none, .unreachable:
                 try queue.attachLocalChanges(item.queueId, linkedEntry: write.linkedEntry, changes: write.localChanges)
                 return .queued(queueId: item.queueId)
@@ -56,7 +58,7 @@ public struct SubmitExecutor: Sendable {
             switch try await queue.attempt(item.queueId, using: sender) {
             case .sent(let answer):
                 return .sent(answer)
-            case .none, .unreachable:
+            case .none, .unreachable, .withdrawn:
                 return .queued(queueId: item.queueId)
             case .conflict(let portalValue):
                 throw SubmitError.conflict(queueId: item.queueId, portalValue: portalValue)

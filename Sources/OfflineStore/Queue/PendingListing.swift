@@ -14,6 +14,8 @@ public struct PendingListingEntry: Sendable, Equatable {
     public let error: String?
     /// The object definition an Objects write is for (`nil` for records and files).
     public var object: String? = nil
+    /// What a `withdraw-add` tombstone is, in words (``QueueItem/withdrawalSummary``); `nil` for others.
+    public let summary: String?
 
     /// `{"queueId", "operation", "state", "recordSetId", "recordId", "values", "error"}`, with
     /// `null` for keys that do not apply, and `"object"` for an Objects write.
@@ -36,10 +38,11 @@ extension PendingQueue {
                 operation: item.operation,
                 state: item.state == .sending ? .dirty : item.state,
                 recordSetId: item.payload[PayloadKey.recordSetId] ?? .null,
-                recordId: item.payload[PayloadKey.recordId] ?? .null,
+                recordId: item.payload[PayloadKey.recordId] ?? item.payload[WithdrawKey.createdRecordId] ?? .null,
                 values: item.payload[PayloadKey.values] ?? .null,
                 error: item.lastError,
-                object: item.operation.isObjectEntry ? item.payload[PayloadKey.object]?.stringValue : nil)
+                object: item.operation.isObjectEntry ? item.payload[PayloadKey.object]?.stringValue : nil,
+                summary: item.withdrawalSummary)
         }
     }
 

@@ -309,7 +309,7 @@ public struct PendingQueue: Sendable {
         case .upload:
             guard write.sourceFile != nil else { throw OfflineStoreError.invalidWrite("upload needs a file") }
             return "item:\(queueId)"
-        case .addRecord, .addEntry:
+        case .addRecord, .addEntry, .withdrawAdd:
             return "item:\(queueId)"
         case .updateEntry, .deleteEntry:
             guard let entryId = write.payload[PayloadKey.recordId]?.int64Value, let path = write.payload[PayloadKey.restContextPath]?.stringValue else {
@@ -374,7 +374,8 @@ extension PendingQueue {
     ) throws {
         try database.pool.write { db in
             let item = try QueueSQL.requireItem(db, queueId, filesDirectory: filesDirectory)
-            guard item.state != .done else { return }
+            // Withdrawn meanwhile: the discarded values are not shown.
+            guard item.state != .done, item.operation != .withdrawAdd else { return }
             try EntrySQL.apply(db, changes, storedAt: now)
             guard let linkedEntry else { return }
             try Cached.execute(

@@ -9,6 +9,11 @@ public enum PendingOperation: String, Sendable, CaseIterable {
     case upload
     /// The deletion of a gallery file entry.
     case delete
+    /// A tombstone for a record add the user discarded after its request may have reached the
+    /// portal: sync looks the record up by the add's uuid and deletes it (and the documents only
+    /// it used) when the portal created it, or just drops the tombstone (see docs/offline.md).
+    case withdrawAdd = "withdraw-add"
+
     /// A new Liferay Objects entry, added by its client-made external reference code.
     case addEntry = "add-entry"
     /// An edit of an Objects entry (PATCH of the fields changed).
@@ -79,6 +84,10 @@ public struct QueueItem: Sendable, Equatable, Identifiable {
     public let updatedAt: Date
     /// Whether this item was found in `sending`, abandoned by a process that died, when claimed.
     public let wasInterrupted: Bool
+    /// Whether an attempt may have reached the portal: any attempt but one that certainly sent
+    /// nothing (a refused connection, or skipped while offline). Decides whether a discarded add
+    /// can simply leave the queue or must become a `withdraw-add` tombstone.
+    public var maybeDelivered: Bool = false
 
     public var id: String { queueId }
 }

@@ -55,7 +55,8 @@ enum QueueSQL {
             dependsOn: try openDependencies(db, of: queueId),
             createdAt: Timestamps.date(row["createdAt"]),
             updatedAt: Timestamps.date(row["updatedAt"]),
-            wasInterrupted: wasInterrupted)
+            wasInterrupted: wasInterrupted,
+            maybeDelivered: (row["maybeDelivered"] as Int64?).map { $0 != 0 } ?? false)
     }
 
     /// The uploads `queueId` still waits for.

@@ -45,6 +45,9 @@ public enum SendOutcome: Sendable {
     case rejected(any Error)
     /// The portal's record changed; the item is in `conflict`.
     case conflict(portalValue: JSONValue)
+    /// The add was withdrawn while being sent: its `withdraw-add` tombstone now holds what the
+    /// answer said (the record created, or nothing known) and is ready to take it back.
+    case withdrawn
 }
 
 extension PendingQueue {
@@ -78,6 +81,13 @@ extension PendingQueue {
         _ db: Database, _ item: QueueItem, _ result: Result<JSONValue, any Error>, sender: QueueSender, now: Date,
         filesToDelete: inout [URL]
     ) throws -> SendOutcome {
+        if try wasWithdrawnInFlight(db, item) {
+            try recordWithdrawnAnswer(db, item, result, now: now)
+            return .withdrawn
+        }
+        if !certainlyNotSent(result) {
+            try Cached.execute(db, sql: "UPDATE pending_write SET maybeDelivered = 1 WHERE queueId = ?", arguments: [item.queueId])
+        }
         switch result {
         case .success(let answer):
             let changes = sender.entryChanges(item, answer)

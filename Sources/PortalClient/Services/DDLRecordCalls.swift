@@ -1,6 +1,6 @@
 import DDM
 
-/// `ddlrecord` (`/ddlrecord/…` on 6.2, `/ddl.ddlrecord/…` on 7.x): add and update records.
+/// `ddlrecord` (`/ddlrecord/…` on 6.2, `/ddl.ddlrecord/…` on 7.x): add, update and delete records.
 public struct DDLRecordCalls: Sendable, Hashable {
     public let version: PortalVersion
 
@@ -33,6 +33,14 @@ public struct DDLRecordCalls: Sendable, Hashable {
     /// `get-record` {recordId}: the record model (status, modifiedDate, …) without its values.
     public func getRecord(recordId: Int64) -> ServiceCall {
         var call = ServiceCall(path: ServiceModule.ddl.path("ddlrecord", "get-record", version))
+        call.append("recordId", .int(recordId))
+        return call
+    }
+
+    /// `delete-record` {recordId} (7.x only: 6.2 has no way to delete a record; `nil` there).
+    public func deleteRecord(recordId: Int64) -> ServiceCall? {
+        guard version != .v62 else { return nil }
+        var call = ServiceCall(path: ServiceModule.ddl.path("ddlrecord", "delete-record", version))
         call.append("recordId", .int(recordId))
         return call
     }

@@ -33,7 +33,8 @@ public protocol FormEditing: Actor {
     func submitForm(draft: Bool) async throws -> FormSubmitOutcome
     /// Discards the edits: the values as loaded come back.
     func cancel()
-    /// Takes the form's save back out of the offline queue (a running submit is stopped first).
+    /// Takes the form's save back: out of the offline queue, and off the portal when a request
+    /// already sent created the record (see ``FormWithdrawal``).
     func withdrawQueuedWrite() async -> FormWithdrawal
     /// Learns what became of the form's queued save (sent by sync: a new record gets its id).
     func followQueuedSave()

@@ -34,6 +34,8 @@ public struct FormScreenModel: Equatable, Sendable {
     public var editor: FieldEditor?
     public var overlay: Overlay?
     public var note: Note?
+    /// A line for the terminal once the screen has closed (what a discard did on the portal).
+    public var farewell: String?
     /// The locale labels are shown in (follows the screenlet after a switch).
     public var locale: PortalLocale
     /// Writes waiting in the offline queue (status line).

@@ -54,7 +54,10 @@ enum FormText {
             sending
                 ? pick(l, "Your save is being sent right now.", "Lo guardado se está enviando ahora.")
                 : pick(l, "Your save is queued for sync, not on the portal yet.", "Lo guardado está en cola, aún no en el portal."),
-            pick(l, "Discarding takes it back out of the queue.", "Descartar lo saca de la cola."),
+            sending
+                ? pick(l, "Discarding takes it back, from the portal too if it got there.",
+                       "Descartar lo retira, también del portal si llegó.")
+                : pick(l, "Discarding takes it back out of the queue.", "Descartar lo saca de la cola."),
         ]
     }
     static func queuedKeys(discard: String, keep: String, _ l: PortalLocale) -> String {
@@ -65,6 +68,21 @@ enum FormText {
     static func alreadySent(_ recordId: Int64?, _ l: PortalLocale) -> String {
         let name = recordId.map { "record \($0)" } ?? "the record"
         return pick(l, "Too late to discard: the portal already has \(name).", "Demasiado tarde: el portal ya tiene \(name).")
+    }
+    /// Discard of a save whose request may have reached the portal, not resolved yet.
+    static func beingTakenBack(_ l: PortalLocale) -> String {
+        pick(l, "Discarded. Being taken back from the portal: the next sync deletes the record if it got there.",
+             "Descartado. Se retira del portal: la próxima sincronización borra el registro si llegó.")
+    }
+    /// Discard of a save a request already sent had created on the portal, deleted again.
+    static func takenBack(_ recordId: Int64, _ l: PortalLocale) -> String {
+        pick(l, "Discarded. The portal had created record \(recordId) from the request already sent; it was deleted again.",
+             "Descartado. El portal había creado el registro \(recordId) con la petición ya enviada; se borró de nuevo.")
+    }
+    /// The portal keeps a discarded record it would not delete; `reason` names the record.
+    static func portalKeeps(_ reason: String, _ l: PortalLocale) -> String {
+        pick(l, "Discarded, but not taken back from the portal: \(reason)",
+             "Descartado, pero no retirado del portal: \(reason)")
     }
     static func notWithdrawn(_ reason: String, _ l: PortalLocale) -> String {
         pick(l, "Still queued, not discarded: \(reason)", "Sigue en cola, no descartado: \(reason)")

@@ -69,7 +69,8 @@ extension FormCommand {
             let screen = FormScreen(driver: FormDriver(screenlet: screenlet), configuration: configuration, locale: locale,
                                     editable: interactive.editable)
             do {
-                _ = try await CursesTerminal.run(screen)
+                let final = try await CursesTerminal.run(screen)
+                if let farewell = final.farewell { Console.err(farewell.inertForTerminal() + "\n") }
             } catch let error as CursesTerminalError {
                 await autoSync.close()
                 await screenlet.close()

@@ -31,7 +31,7 @@ struct PendingCommand: AsyncParsableCommand {
                 let entries = try queue.listing()
                 if entries.isEmpty { Console.out("nothing pending\n") }
                 for entry in entries {
-                    var line = "\(entry.queueId)  \(entry.operation.rawValue)  \(entry.state.rawValue)"
+                    var line = "\(entry.queueId)  \(entry.summary ?? entry.operation.rawValue)  \(entry.state.rawValue)"
                     if let set = entry.recordSetId.int64Value { line += "  record set \(set)" }
                     if let record = entry.recordId.int64Value { line += "  record \(record)" }
                     if let error = entry.error { line += "  error: \(error)" }

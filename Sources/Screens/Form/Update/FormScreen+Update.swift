@@ -48,6 +48,13 @@ extension FormScreen {
             case .notWithdrawn(let reason):
                 model.note = FormScreenModel.Note(FormText.notWithdrawn(reason, model.locale), .error)
                 return []
+            case .beingTakenBack:
+                model.farewell = FormText.beingTakenBack(model.locale)
+            case .takenBack(let recordId):
+                model.farewell = FormText.takenBack(recordId, model.locale)
+            case .portalKeeps(_, let reason):
+                model.note = FormScreenModel.Note(FormText.portalKeeps(reason, model.locale), .error)
+                return []
             case .nothingQueued, .withdrawn:
                 break
             }
