@@ -28,8 +28,11 @@ struct WithdrawInFlightTmuxTests {
         try await terminal.press("Enter")
         try await terminal.screen(containing: "Discarded In Flight")
 
-        // From now on every answer trickles: the add runs on the portal at once, its answer is slow.
-        try await portal.setFaults(["dripBytesPerSecond": 150])
+        // From now on every answer trickles: the add runs on the portal at once, its answer is slow
+        // (20 bytes a second: the add's answer takes well over 10 s, so that the discard below
+        // comes while it is in flight even on a saturated machine; at 150 the answer was once
+        // complete, and the form closed as saved, before Esc arrived).
+        try await portal.setFaults(["dripBytesPerSecond": 20])
         try await terminal.press("C-s")
         try await terminal.screen(containing: "Submitting")
         _ = try await waitFor("the portal to have run the add", timeout: 60, every: 0.2) {
