@@ -10,6 +10,8 @@ public struct BrowserServices: Sendable {
     public var contents: @Sendable (SiteSummary) async throws -> SiteContents
     /// The record list of a record set (its label fields come from the structure).
     public var recordList: @Sendable (SiteSummary?, RecordSetSummary) async throws -> ListScreenSpec<DDLListRow>
+    /// The record list of an object definition's entries in a site; nil: objects cannot be opened.
+    public var objectList: (@Sendable (SiteSummary?, ObjectSetSummary) async throws -> ListScreenSpec<DDLListRow>)?
     /// The bookmarks list of a folder.
     public var bookmarksList: @Sendable (SiteSummary, FolderSummary) -> ListScreenSpec<Bookmark>
     /// Writes waiting in the offline queue.
@@ -35,8 +37,10 @@ public struct BrowserServices: Sendable {
         openForm: (@Sendable (FormRequest) async throws -> FormScreen)? = nil,
         openGallery: (@Sendable (GalleryRequest) async throws -> GalleryScreen)? = nil,
         settings: SettingsServices? = nil,
-        autoSync: AutoSyncServices? = nil
+        autoSync: AutoSyncServices? = nil,
+        objectList: (@Sendable (SiteSummary?, ObjectSetSummary) async throws -> ListScreenSpec<DDLListRow>)? = nil
     ) {
+        self.objectList = objectList
         self.sites = sites
         self.contents = contents
         self.recordList = recordList

@@ -49,6 +49,16 @@ extension PortalBrowser {
             case .failure(let error):
                 model.message = "cannot open \(set.name): \(ListScreenText.describe(error))"
             }
+        case .objectListReady(let object, let result):
+            model.message = ""
+            switch result {
+            case .success(let spec):
+                return pushRecords(spec, breadcrumbs: model.crumbs + [object.title], query: ListQuery(), on: &model)
+            case .failure(let error as SiteContentsError):
+                model.message = "\(object.title): \(error)"
+            case .failure(let error):
+                model.message = "cannot open \(object.title): \(ListScreenText.describe(error))"
+            }
         case .records(let id, let child):
             return forward(child, to: id, on: &model)
         case .bookmarks(let id, let child):
@@ -160,6 +170,14 @@ extension PortalBrowser {
             let services = self.services
             let site = model.currentSite
             return [.task { .recordListReady(set, await Result(catching: { try await services.recordList(site, set) })) }]
+        case .objectSet(let object)?:
+            guard let objectList = services.objectList else {
+                model.message = "\(object.title): no entry list here"
+                return []
+            }
+            model.message = "opening \(object.title)…"
+            let site = model.currentSite
+            return [.task { .objectListReady(object, await Result(catching: { try await objectList(site, object) })) }]
         case .bookmarkFolder(let folder)?:
             guard let site = model.currentSite else { return [] }
             let spec = services.bookmarksList(site, folder)
@@ -304,7 +322,9 @@ extension PortalBrowser {
         }
         guard case .records(let list)? = model.stack.last, let recordSetId = list.program.spec.ownerId else { return [] }
         setTopListMessage("opening \(crumb)…", on: &model)
-        let request = FormRequest(recordSetId: recordSetId, recordId: recordId, size: model.size, status: model.status)
+        let request = FormRequest(
+            recordSetId: recordSetId, recordId: recordId, size: model.size, status: model.status,
+            objectDefinitionId: list.program.spec.objectDefinitionId, groupId: model.currentSite?.groupId)
         return [.task { .formReady(crumb: crumb, await Result(catching: { try await openForm(request) })) }]
     }
 

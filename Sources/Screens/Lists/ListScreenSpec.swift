@@ -44,6 +44,8 @@ public struct ListScreenSpec<Row: Sendable>: Sendable {
     public var title: String
     /// The id of what is listed (the record set of a record list), for a parent opening rows.
     public var ownerId: Int64?
+    /// Set when the rows are entries of this Liferay Objects definition (not records of a set).
+    public var objectDefinitionId: Int64?
     /// What a row is, singular and plural, e.g. ("record", "records").
     public var noun: (singular: String, plural: String)
     /// The columns, left to right; they share the width (after ``leadingColumnWidth``).

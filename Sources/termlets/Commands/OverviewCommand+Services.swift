@@ -39,14 +39,20 @@ enum ScreenServices {
             settings: SettingsServices(
                 open: { request in try settingsForm(request, settings: settings) },
                 theme: { settings.browserTheme() }),
-            autoSync: autoSync?.services)
+            autoSync: autoSync?.services,
+            objectList: { site, object in try await objectList(connection, site: site, object: object, settings: settings) })
     }
 
     /// The loader of the browser's menus, through the cache under the settings' policy.
     static func menus(_ connection: CacheReadingConnection, settings: SettingsStore) -> SiteContentsLoader {
-        SiteContentsLoader(
+        var capabilities: (@Sendable () async -> PortalCapabilities)?
+        if let online = connection.online {
+            capabilities = { await online.capabilities() }
+        }
+        return SiteContentsLoader(
             session: connection.session, locale: settings.locale,
-            cache: connection.database.map(CachePolicyLoader.init(database:)), policy: settings.loadPolicy)
+            cache: connection.database.map(CachePolicyLoader.init(database:)), policy: settings.loadPolicy,
+            capabilities: capabilities)
     }
 
     /// The gallery screen of an image folder under the settings' policy (offline: the cache, writes queued).
@@ -65,6 +71,9 @@ enum ScreenServices {
     /// loading and submitting under the settings' policy (remote-first: an unreachable portal
     /// queues the write).
     static func form(_ connection: CacheReadingConnection, _ request: FormRequest, settings: SettingsStore) throws -> FormScreen {
+        if let definitionId = request.objectDefinitionId {
+            return objectForm(connection, request, definitionId: definitionId, settings: settings)
+        }
         let cache = try connection.database ?? OfflineCache.open(connection.settings)
         var attributes = FormScreenletAttributes()
         attributes.groupId = connection.groupId
@@ -87,7 +96,7 @@ enum ScreenServices {
     }
 
     /// A form screen on `screenlet`, drawn with the settings' theme.
-    private static func formScreen(
+    static func formScreen(
         _ screenlet: any FormEditing, _ request: FormRequest.Screen, settings: SettingsStore, local: Bool = false
     ) -> FormScreen {
         let theme = settings.loadedTheme()

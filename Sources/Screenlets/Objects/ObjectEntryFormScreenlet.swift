@@ -1,0 +1,167 @@
+import DDM
+import Foundation
+import OfflineStore
+import PortalClient
+
+/// The form screen's screenlet for one entry of a Liferay Objects definition (or a new one): the
+/// Objects side of the form seam (``FormEditing``), drawn and driven by the same form screen as a
+/// DDL record. The definition is mapped to field kinds by ``ObjectMapping``; a submit sends the
+/// entry straight to the portal: a new entry by `PUT …/by-external-reference-code/{erc}` with an
+/// ERC made once per new entry (a retry of the same save never makes two entries), an existing
+/// one by `PATCH /o/c/<plural>/{id}`.
+///
+/// Documents are not uploaded from here (attachment fields show their file; choosing a local
+/// file is refused). Writes are not queued: a portal that cannot be reached fails the save and
+/// keeps the edits.
+public actor ObjectEntryFormScreenlet: FormEditing {
+    public private(set) var attributes: FormScreenletAttributes
+    public private(set) var state: FormState
+    public nonisolated let events: AsyncStream<FormEvent>
+
+    private let eventSink: AsyncStream<FormEvent>.Continuation
+    private let session: PortalSession
+    private let definitionId: Int64
+    private let groupId: Int64
+    private var definition: ObjectDefinition?
+    /// The ERC of the new entry this form adds, made at the first save and kept for retries.
+    public private(set) var newEntryCode: String?
+
+    /// The form of entry `entryId` (nil: a new entry) of definition `definitionId`, in site `groupId`.
+    public init(session: PortalSession, definitionId: Int64, groupId: Int64, entryId: Int64?, locale: PortalLocale) {
+        var attributes = FormScreenletAttributes()
+        attributes.recordId = entryId ?? 0
+        attributes.groupId = groupId
+        self.attributes = attributes
+        self.state = FormState(locale: locale)
+        self.session = session
+        self.definitionId = definitionId
+        self.groupId = groupId
+        state.requestedRecordId = entryId
+        let (stream, sink) = AsyncStream<FormEvent>.makeStream()
+        events = stream
+        eventSink = sink
+    }
+
+    public func start() async {
+        state.isLoading = true
+        defer { state.isLoading = false }
+        let origin = FormDataOrigin(source: .portal, isStale: false, storedAt: nil)
+        do {
+            let definition = try await session.objectDefinition(id: definitionId)
+            self.definition = definition
+            let structure = ObjectMapping.structure(of: definition)
+            state.recordSetName = definition.pluralLabel(in: state.locale.identifier)
+            if attributes.recordId == 0 { state.model = DDLFormModel(structure: structure, locale: state.locale) }
+            state.formOrigin = origin
+            eventSink.yield(.formLoaded(origin))
+        } catch {
+            eventSink.yield(.formLoadError(message: Self.describe(error)))
+            return
+        }
+        guard attributes.recordId != 0, let definition else { return }
+        do {
+            let entry = try await session.objectEntry(of: definition, id: attributes.recordId)
+            adopt(entry, structure: ObjectMapping.structure(of: definition))
+            state.recordOrigin = origin
+            eventSink.yield(.recordLoaded(recordId: entry.id, origin: origin))
+        } catch {
+            eventSink.yield(.recordLoadError(message: Self.describe(error)))
+        }
+    }
+
+    /// Shows `entry`'s values as loaded (nothing modified).
+    private func adopt(_ entry: ObjectEntry, structure: DDMStructure) {
+        var recordAttributes = ObjectMapping.attributes(of: entry)
+        recordAttributes["recordId"] = .int(entry.id)
+        var model = DDLFormModel(structure: structure, record: RecordPayload(values: [:], attributes: recordAttributes))
+        for (name, value) in ObjectMapping.values(of: entry, in: structure) {
+            try? model.setValue(value, of: name)
+        }
+        model.markSaved(recordId: entry.id)
+        state.model = model
+        state.workflowStatus = entry.statusCode
+        state.validationMessages = [:]
+    }
+
+    public func close() {
+        eventSink.finish()
+    }
+
+    public func setValue(_ value: FieldValue?, of field: String, instance: Int = 0) throws(FormScreenletError) {
+        try state.setValue(value, of: field, instance: instance, editable: attributes.editable)
+    }
+
+    @discardableResult
+    public func leaveField(_ field: String, instance: Int = 0) -> String? {
+        state.leaveField(field, instance: instance)
+    }
+
+    @discardableResult
+    public func addInstance(of field: String, after index: Int? = nil) throws(FormScreenletError) -> Int {
+        try state.addInstance(of: field, after: index, editable: attributes.editable)
+    }
+
+    public func removeInstance(of field: String, at index: Int) throws(FormScreenletError) {
+        _ = try state.removeInstance(of: field, at: index, editable: attributes.editable)
+    }
+
+    public func chooseDocument(_ path: String, for field: String, instance: Int = 0) throws(FormScreenletError) {
+        throw .notADocumentField(try state.editableField(field, editable: attributes.editable).name)
+    }
+
+    /// Validates every field, then adds or updates the entry (`draft`: status draft).
+    @discardableResult
+    public func submitForm(draft: Bool = false) async throws -> FormSubmitOutcome {
+        try state.beginSubmit(editable: attributes.editable)
+        defer { state.isSubmitting = false }
+        do {
+            try state.validateAll()
+        } catch {
+            eventSink.yield(.submitRefused(error))
+            throw error
+        }
+        guard let model = state.model, let definition else { throw FormScreenletError.notLoaded }
+        do {
+            var values: [String: FieldValue] = [:]
+            for field in model.structure.allFields { values[field.name] = model.value(of: field.name) }
+            let body = try ObjectMapping.entryBody(values: values, structure: model.structure, draft: draft)
+            let entry: ObjectEntry
+            let added = model.recordId == nil
+            if let id = model.recordId {
+                entry = try await session.updateObjectEntry(of: definition, id: id, body: body)
+            } else {
+                let code = newEntryCode ?? PortalSession.newExternalReferenceCode()
+                newEntryCode = code
+                entry = try await session.addObjectEntry(of: definition, groupId: groupId, externalReferenceCode: code, body: body)
+            }
+            state.model?.markSaved(recordId: entry.id)
+            if added { state.model?.adoptRecordId(entry.id) }
+            attributes.recordId = entry.id
+            state.requestedRecordId = entry.id
+            state.workflowStatus = entry.statusCode
+            eventSink.yield(.formSubmitted(recordId: entry.id, workflowStatus: entry.statusCode))
+            return .submitted(recordId: entry.id, workflowStatus: entry.statusCode, added: added)
+        } catch {
+            eventSink.yield(.formSubmitError(message: Self.describe(error), invalidFields: []))
+            throw error
+        }
+    }
+
+    public func cancel() {
+        state.discardEdits()
+    }
+
+    /// Nothing is queued: writes go straight to the portal.
+    public func withdrawQueuedWrite() async -> FormWithdrawal { .nothingQueued }
+    /// Nothing is queued.
+    public func followQueuedSave() {}
+
+    public func switchLocale(_ locale: PortalLocale) {
+        state.switchLocale(locale)
+    }
+
+    private static func describe(_ error: any Error) -> String {
+        if let portal = error as? PortalError { return "\(portal.kind.rawValue): \(portal.message)" }
+        return String(describing: error)
+    }
+}

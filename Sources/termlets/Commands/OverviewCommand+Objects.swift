@@ -1,0 +1,57 @@
+import DDM
+import OfflineStore
+import PortalClient
+import Screenlets
+import Screens
+
+/// The browser's Liferay Objects: an object definition's entries in the record list, one entry
+/// in the form screen (docs/objects.md, "In the screens").
+extension ScreenServices {
+    /// The entry list of `object` in `site` (else the connection's site): the definition's first
+    /// fields as columns (its title field first), pages through the cache under the settings' policy.
+    static func objectList(
+        _ connection: CacheReadingConnection, site: SiteSummary?, object: ObjectSetSummary, settings: SettingsStore
+    ) async throws -> ListScreenSpec<DDLListRow> {
+        let session = connection.session
+        let definition: ObjectDefinition
+        do {
+            definition = try await session.objectDefinition(id: object.definitionId)
+        } catch let error as any OfflineClassifiable where error.isConnectivityFailure {
+            throw SiteContentsError.notAvailableOffline(String(describing: error))
+        }
+        let structure = ObjectMapping.structure(of: definition)
+        let locale = settings.locale.identifier
+        var names = structure.fields.map(\.name)
+        if let title = definition.titleFieldName, let index = names.firstIndex(of: title) {
+            names.insert(names.remove(at: index), at: 0)
+        }
+        let shown = Array(names.prefix(3))
+        let fields = shown.map { name in
+            let title = definition.field(named: name)?.label(in: locale) ?? name
+            return structure.field(named: name).map {
+                RecordListField(field: $0, title: title, locale: settings.locale)
+            } ?? RecordListField(name: name, title: title)
+        }
+        let groupId = site?.groupId ?? connection.groupId
+        let database = connection.database
+        let policy = settings.loadPolicy
+        let layout = PageLayout(firstPageSize: 50, pageSize: 25)
+        return ListScreenSpec.objectEntries(
+            title: object.title, definitionId: definition.id, fields: fields, layout: layout
+        ) { sort in
+            ObjectEntriesLoader(
+                definition: definition, groupId: groupId, sort: sort, layout: layout, labelFields: shown, policy: policy,
+                database: database, session: session)
+        }
+    }
+
+    /// The form screen of an entry (or a new one) of the object definition `request` names.
+    static func objectForm(
+        _ connection: CacheReadingConnection, _ request: FormRequest, definitionId: Int64, settings: SettingsStore
+    ) -> FormScreen {
+        let screenlet = ObjectEntryFormScreenlet(
+            session: connection.session, definitionId: definitionId, groupId: request.groupId ?? connection.groupId,
+            entryId: request.recordId, locale: settings.locale)
+        return formScreen(screenlet, request.screen, settings: settings)
+    }
+}
