@@ -8,8 +8,8 @@ import PortalClient
 /// from `/o/c/<plural>/…` instead of JSON-WS). Row ranges become `page`/`pageSize` requests
 /// (``ObjectPageWindow``), page 0 reads `totalCount`, `sort` goes to the server.
 ///
-/// Each entry is a row whose `recordId` is the entry's `id`, whose values are the canonical
-/// forms of docs/objects.md and whose attributes are the entry's (`externalReferenceCode`,
+/// Each entry is a row whose `recordId` is the entry's `id`, whose values are the fields' labels
+/// as the user reads them in `locale` (on one line) and whose attributes are the entry's (`externalReferenceCode`,
 /// `dateModified`…). Pages are cached as the record sets' are, as `{"rows": [...], "rowCount": N|null}`
 /// under their own ``cacheKey`` (collection `ObjectEntries`), through the ``LoadPolicy``.
 public struct ObjectEntriesLoader: PageLoader {
@@ -27,14 +27,17 @@ public struct ObjectEntriesLoader: PageLoader {
     public let sort: String?
     public let layout: PageLayout
     public let labelFields: [String]
+    /// The locale values are shown in.
+    public let locale: PortalLocale
     public let policy: LoadPolicy
     private let cache: CachePolicyLoader?
     private let fetch: Fetch
 
     public init(
         definitionId: Int64, structure: DDMStructure, groupId: Int64, sort: String?, layout: PageLayout, labelFields: [String],
-        policy: LoadPolicy = .remoteFirst, cache: CachePolicyLoader?, fetch: @escaping Fetch
+        locale: PortalLocale = .enUS, policy: LoadPolicy = .remoteFirst, cache: CachePolicyLoader?, fetch: @escaping Fetch
     ) {
+        self.locale = locale
         self.definitionId = definitionId
         self.structure = structure
         self.groupId = groupId
@@ -49,18 +52,18 @@ public struct ObjectEntriesLoader: PageLoader {
     /// A loader reading `definition`'s entries in site `groupId` on `session`, cached in `database`.
     public init(
         definition: ObjectDefinition, groupId: Int64, sort: String?, layout: PageLayout, labelFields: [String],
-        policy: LoadPolicy = .remoteFirst, database: CacheDatabase?, session: PortalSession
+        locale: PortalLocale = .enUS, policy: LoadPolicy = .remoteFirst, database: CacheDatabase?, session: PortalSession
     ) {
         self.init(
             definitionId: definition.id, structure: ObjectMapping.structure(of: definition), groupId: groupId, sort: sort,
-            layout: layout, labelFields: labelFields, policy: policy, cache: database.map(CachePolicyLoader.init(database:))
+            layout: layout, labelFields: labelFields, locale: locale, policy: policy, cache: database.map(CachePolicyLoader.init(database:))
         ) { query in try await session.objectEntries(of: definition, groupId: groupId, query: query) }
     }
 
     /// Every parameter the pages depend on.
     public var cacheKey: ListCacheKey {
         ListCacheKey(collection: Self.collection, parameters: [
-            "definitionId": String(definitionId), "groupId": String(groupId), "sort": sort ?? "~",
+            "definitionId": String(definitionId), "groupId": String(groupId), "sort": sort ?? "~", "locale": locale.identifier,
             "firstPageSize": String(layout.firstPageSize), "pageSize": String(layout.pageSize),
         ])
     }
@@ -101,17 +104,22 @@ public struct ObjectEntriesLoader: PageLoader {
             total = answer.totalCount
             if answer.items.count < query.pageSize { break }
         }
-        let rows = window.rows(of: pages).map { Self.recordJSON(of: $0, in: structure) }
+        let rows = window.rows(of: pages).map { Self.recordJSON(of: $0, in: structure, locale: locale) }
         let count: JSONValue = request.computeRowCount ? total.map { .int(Int64($0)) } ?? .null : .null
         return ["rows": .array(rows), "rowCount": count]
     }
 
-    /// An entry as a record: canonical values, the entry's attributes, `recordId` = its id.
-    public static func recordJSON(of entry: ObjectEntry, in structure: DDMStructure) -> JSONValue {
+    /// An entry as a record: its values' labels in `locale` on one line, the entry's attributes,
+    /// `recordId` = its id.
+    public static func recordJSON(of entry: ObjectEntry, in structure: DDMStructure, locale: PortalLocale) -> JSONValue {
         var attributes = ObjectMapping.attributes(of: entry)
         attributes["recordId"] = .int(entry.id)
         if let modified = entry.dateModifiedMilliseconds { attributes["modifiedDate"] = .int(modified) }
-        let values = ObjectMapping.canonicalValues(of: entry, in: structure).mapValues { JSONValue.string($0) }
+        var values: [String: JSONValue] = [:]
+        for (name, value) in ObjectMapping.values(of: entry, in: structure) {
+            let text = structure.field(named: name).map { $0.label(of: value, in: locale) } ?? ObjectMapping.canonicalString(value)
+            values[name] = .string(text.split(whereSeparator: \.isNewline).joined(separator: " "))
+        }
         return ["modelValues": .object(values), "modelAttributes": .object(attributes)]
     }
 

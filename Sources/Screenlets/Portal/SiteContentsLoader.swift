@@ -208,7 +208,13 @@ public struct SiteContentsLoader: Sendable {
             ? try await session.objectDefinitionSummaries(groupId: groupId, locale: locale.identifier).map(ObjectSetSummary.init)
             : []
         let folders = try await session.documentFolders(repositoryId: groupId, parentFolderId: 0)
-        let bookmarkFolders = try await session.bookmarkFolders(groupId: groupId, parentFolderId: 0)
+        // 7.4 has no Bookmarks service: no folders, not a failure.
+        let bookmarkFolders: [Folder]
+        do {
+            bookmarkFolders = try await session.bookmarkFolders(groupId: groupId, parentFolderId: 0)
+        } catch let error as PortalError where PortalSession.isMissingAction(error) {
+            bookmarkFolders = []
+        }
         return SiteContents(
             recordSets: zip(sets, counts).map { set, count in
                 RecordSetSummary(

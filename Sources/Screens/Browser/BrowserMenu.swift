@@ -124,7 +124,7 @@ public struct BrowserMenu: Equatable, Sendable {
     /// The texts of Objects and of record sets on a portal without the Screens plugin.
     enum Text {
         static let objects = "Objects"
-        static let valuesUnreadable = "values cannot be read on this portal (no Screens plugin)"
+        static let valuesUnreadable = "no Screens plugin: values not readable"
         static let unknownCount = "? entries"
     }
 

@@ -40,7 +40,7 @@ extension ScreenServices {
             title: object.title, definitionId: definition.id, fields: fields, layout: layout
         ) { sort in
             ObjectEntriesLoader(
-                definition: definition, groupId: groupId, sort: sort, layout: layout, labelFields: shown, policy: policy,
+                definition: definition, groupId: groupId, sort: sort, layout: layout, labelFields: shown, locale: settings.locale, policy: policy,
                 database: database, session: session)
         }
     }
