@@ -1,0 +1,91 @@
+import Foundation
+import Screenlets
+import Screens
+import TermUI
+import TermUITesting
+import TermletsTestSupport
+import Testing
+
+/// Liferay Objects in the browser (issue 14): a 7.4 site's object definitions beside its record
+/// sets (which say their values cannot be read there), an object opening the entry list, an
+/// entry asking for the form of that object in that site.
+@Suite("Browser screen: Objects")
+@MainActor
+struct BrowserObjectsTests {
+    nonisolated static let contents = SiteContents(
+        recordSets: [RecordSetSummary(recordSetId: 40002, structureId: 30002, name: "Issues", recordCount: 0, valuesReadable: false)],
+        objects: [
+            ObjectSetSummary(definitionId: 70001, name: "Ticket", title: "Tickets", isSiteScoped: true, entryCount: 10_000),
+            ObjectSetSummary(definitionId: 70002, name: "Customer", title: "Customers", isSiteScoped: false, entryCount: nil),
+        ],
+        imageFolders: [], bookmarkFolders: [])
+
+    /// The form requests the browser made (the form itself is refused: the test only reads them).
+    final class Requests: @unchecked Sendable {
+        private let lock = NSLock()
+        private var stored: [FormRequest] = []
+        func append(_ request: FormRequest) { lock.withLock { stored.append(request) } }
+        var all: [FormRequest] { lock.withLock { stored } }
+    }
+
+    struct NoForm: Error {}
+
+    @Test func objectsAreListedAndAnEntryAsksForTheObjectsForm() async throws {
+        let records = FakeRecords(count: 100)
+        let requests = Requests()
+        var services = BrowserScreenTests.services(records)
+        services.contents = { _ in Self.contents }
+        services.objectList = { _, object in
+            ListScreenSpec.objectEntries(
+                title: object.title, definitionId: object.definitionId, fields: ListFixtures.evenFields,
+                layout: PageLayout(firstPageSize: 50, pageSize: 25)
+            ) { _ in FakeRecordLoader(records: records) }
+        }
+        services.openForm = { request in
+            requests.append(request)
+            throw NoForm()
+        }
+        let browser = PortalBrowser(services: services, size: Size(width: 100, height: 24), status: ListFixtures.status)
+        let runtime = Runtime(program: browser, backend: HeadlessBackend(size: Size(width: 100, height: 24)))
+        runtime.start()
+        try await ListFixtures.wait("sites", runtime) { BrowserScreenTests.topMenu($0)?.isLoading == false }
+        try await BrowserScreenTests.openFirstSite(runtime)
+        let site = GridText.text(ListFixtures.frame(runtime, size: Size(width: 100, height: 24)))
+        #expect(site.contains("no Screens plugin: values not readable · 40002"))
+        #expect(site.contains("Objects"))
+        #expect(site.contains("10000 entries · site · 70001"))
+        #expect(site.contains("? entries · company · 70002"))
+
+        runtime.handle(.key(.down))
+        let menu = try #require(BrowserScreenTests.topMenu(runtime.model))
+        #expect(menu.items[menu.cursor] == .objectSet(Self.contents.objects[0]))
+        runtime.handle(.key(.enter))
+        try await BrowserScreenTests.waitForRecordList(runtime)
+        let list = GridText.text(ListFixtures.frame(runtime, size: Size(width: 100, height: 24)))
+        #expect(list.contains("Demo site › Tickets"))
+
+        runtime.handle(.key(.enter))
+        _ = try await waitFor("the form request", timeout: 60) { @Sendable in requests.all.isEmpty ? nil : true }
+        let request = try #require(requests.all.first)
+        #expect(request.objectDefinitionId == 70001)
+        #expect(request.recordSetId == 70001)
+        #expect(request.groupId == 20143)
+        #expect(request.recordId != nil)
+
+        runtime.handle(.key(.character("n")))
+        _ = try await waitFor("the new entry's form request", timeout: 60) { @Sendable in requests.all.count < 2 ? nil : true }
+        #expect(requests.all.last?.recordId == nil)
+        #expect(requests.all.last?.objectDefinitionId == 70001)
+        runtime.finish()
+    }
+
+    @Test func aSevenXSiteShowsNoObjectsHeading() async throws {
+        let runtime = BrowserScreenTests.runtime(FakeRecords(count: 10))
+        try await ListFixtures.wait("sites", runtime) { BrowserScreenTests.topMenu($0)?.isLoading == false }
+        try await BrowserScreenTests.openFirstSite(runtime)
+        let items = BrowserScreenTests.topMenu(runtime.model)?.items ?? []
+        #expect(!items.contains(.heading("Objects")))
+        #expect(!items.isEmpty)
+        runtime.finish()
+    }
+}

@@ -1,0 +1,91 @@
+import DDM
+import Foundation
+import Testing
+import TermletsTestSupport
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// Liferay Objects in the interactive screens (issue 14), on the real binary in tmux against a
+/// stock 7.4 portal (`termlets portal --portal-version 7.4`): the browser lists the site's object
+/// definitions beside its record sets, the Tickets entries page at reading speed without a
+/// placeholder left, an entry opens in the form, is edited and saved, and the portal has it.
+@Suite("Objects in the screens (7.4, tmux)")
+struct ObjectsScreensTests {
+    static let password = ["TERMLETS_PASSWORD": "test"]
+
+    static func cursorLine(_ screen: String) -> String? { ListScreenTests.cursorLine(screen) }
+
+    @Test func browsePageOpenEditSaveAndReadBackOverHTTP() async throws {
+        let home = try CLIHome()
+        let portal = try await TestPortal.start(home, extra: ["--portal-version", "7.4"])
+        defer { portal.stop() }
+        let terminal = try await TmuxSession.startOffPool(
+            [TermletsBinary.url.path] + portal.server() + home.options, columns: 100, rows: 30,
+            environment: ListScreenTests.environment.merging(Self.password) { $1 })
+        try await terminal.screen("the site list", timeout: 120) { Self.cursorLine($0)?.contains("Termlets Demo") == true }
+        try await terminal.press("Enter")
+        let site = try await terminal.screen("the site's record sets and objects", timeout: 60) {
+            $0.contains("Objects") && $0.contains("Tickets") && $0.contains("Customers")
+        }
+        #expect(site.contains("10000 entries · site · 70001"))
+        #expect(site.contains("24 entries · company · 70002"))
+        #expect(site.contains("no Screens plugin: values not readable"), "record sets say their values cannot be read here")
+
+        for _ in 0..<3 { try await terminal.press("Down") }
+        try await terminal.screen("Tickets selected") { Self.cursorLine($0)?.contains("Tickets") == true }
+        try await terminal.press("Enter")
+        try await terminal.screen("the Tickets entries", timeout: 60) {
+            $0.contains("Sites › Termlets Demo › Tickets") && $0.contains("1 of 10000") && Self.cursorLine($0)?.contains("200001") == true
+        }
+
+        // Page by page at reading speed: the cursor row is a loaded entry, and no placeholder stays.
+        var placeholdersSeen = 0
+        for page in 1...8 {
+            try await terminal.press("PageDown")
+            let row = 1 + page * 25
+            let shown = try await terminal.screen("row \(row)", timeout: 60) { $0.contains("\(row) of 10000") }
+            if shown.contains("loading…") { placeholdersSeen += 1 }
+            try await terminal.screen("entry \(200_000 + row) under the cursor, no placeholder left", timeout: 60) {
+                Self.cursorLine($0)?.contains(String(200_000 + row)) == true && !$0.contains("loading…")
+            }
+        }
+        #expect(placeholdersSeen <= 1, "prefetch keeps the next screens of entries loaded")
+
+        let id = 200_201
+        try await terminal.press("Enter")
+        try await terminal.screen("the entry in the form", timeout: 60) {
+            $0.contains("Tickets") && $0.contains("Record \(id)") && $0.contains("Ticket 201:")
+        }
+        try await terminal.press("Enter")
+        try await terminal.typeOffPool(" (edited in tmux)")
+        try await terminal.screen("the title edited") { $0.contains("(edited in tmux)") }
+        try await terminal.press("Enter")
+        try await terminal.press("C-s")
+        try await terminal.screen("the entry saved", timeout: 60) { $0.contains("submitted (approved)") }
+
+        let entry = try await Self.readBack("/o/c/tickets/\(id)", portal: portal)
+        #expect(entry["title"]?.stringValue?.hasSuffix("(edited in tmux)") == true, "\(entry)")
+        #expect(entry["severity"]?["key"] != nil, "the other fields are kept")
+
+        try await terminal.press("Escape")
+        try await terminal.screen("back on the entries with the edit", timeout: 60) {
+            Self.cursorLine($0)?.contains(String(id)) == true && Self.cursorLine($0)?.contains("(edited") == true
+        }
+        try await terminal.press("q")
+        let end = try await terminal.screen(containing: "[exit ")
+        #expect(end.contains("[exit 0]"))
+    }
+
+    /// `GET <portal><path>` with Basic auth, straight over HTTP (not through Termlets).
+    static func readBack(_ path: String, portal: TestPortal) async throws -> JSONValue {
+        var request = URLRequest(url: URL(string: portal.url + path)!)
+        request.setValue("Basic " + Data("test@liferay.com:test".utf8).base64EncodedString(), forHTTPHeaderField: "Authorization")
+        request.setValue("close", forHTTPHeaderField: "Connection")
+        request.timeoutInterval = 30
+        let (data, response) = try await URLSession.shared.data(for: request)
+        #expect((response as? HTTPURLResponse)?.statusCode == 200)
+        return try JSONValue.parse(bytes: data)
+    }
+}
