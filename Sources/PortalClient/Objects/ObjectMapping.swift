@@ -99,15 +99,21 @@ public enum ObjectMapping {
     public static func values(of entry: ObjectEntry, in structure: DDMStructure) -> [String: FieldValue] {
         var values: [String: FieldValue] = [:]
         for field in structure.allFields {
-            guard let json = entry.json[field.name], !json.isNull else { continue }
-            let server = serverForm(json, field: field)
-            do {
-                if let value = try field.value(fromServer: server) { values[field.name] = value }
-            } catch {
-                values[field.name] = .raw(Sanitizer.clean(server.textValue ?? server.serialized(), limit: 100_000))
-            }
+            if let json = entry.json[field.name], let value = value(of: json, for: field) { values[field.name] = value }
         }
         return values
+    }
+
+    /// One member of an entry's JSON as `field`'s typed value; `nil` for no value, `.raw` with
+    /// the portal's text when it cannot be read for the field's kind.
+    public static func value(of json: JSONValue, for field: DDMField) -> FieldValue? {
+        if json.isNull { return nil }
+        let server = serverForm(json, field: field)
+        do {
+            return try field.value(fromServer: server)
+        } catch {
+            return .raw(Sanitizer.clean(server.textValue ?? server.serialized(), limit: 100_000))
+        }
     }
 
     /// The values in the canonical command-line forms (what `--set` takes): dates `yyyy-MM-dd`,

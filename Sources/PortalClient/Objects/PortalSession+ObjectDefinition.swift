@@ -10,30 +10,50 @@ extension PortalSession {
     /// ignoring case), with picklist entries and relationship targets. Throws `.notFound` when
     /// there is none, `.notFound` too when the portal has no Objects (its `/o/object-admin` 404).
     public func objectDefinition(_ nameOrId: String) async throws -> ObjectDefinition {
+        try Self.parsedDefinition(try await objectDefinitionJSON(nameOrId))
+    }
+
+    /// The object definition with this `id`, with picklist entries and relationship targets.
+    public func objectDefinition(id: Int64) async throws -> ObjectDefinition {
+        try Self.parsedDefinition(try await objectDefinitionJSON(id: id))
+    }
+
+    /// The portal's JSON of the definition named `nameOrId` (see ``objectDefinition(_:)``) with
+    /// each picklist field's options embedded as `listTypeEntries`: what a cache stores, read back
+    /// with ``ObjectDefinition/init(json:)``.
+    public func objectDefinitionJSON(_ nameOrId: String) async throws -> JSONValue {
         let key = nameOrId.trimmingCharacters(in: .whitespaces)
-        if let id = Int64(key), id > 0 { return try await objectDefinition(id: id) }
+        if let id = Int64(key), id > 0 { return try await objectDefinitionJSON(id: id) }
         let summaries = try await objectDefinitionList()
         guard let match = summaries.first(where: { $0.name == key }) ?? summaries.first(where: { $0.name.lowercased() == key.lowercased() })
         else {
             throw PortalError(kind: .notFound, message: "no object definition is named \(Sanitizer.clean(key, limit: 100))")
         }
-        return try await objectDefinition(id: match.id)
+        return try await objectDefinitionJSON(id: match.id)
     }
 
-    /// The object definition with this `id`, with picklist entries and relationship targets.
-    public func objectDefinition(id: Int64) async throws -> ObjectDefinition {
-        let json = try await headlessGetJSON("/o/object-admin/v1.0/object-definitions/\(id)")
-        guard var definition = Self.definition(of: json) else {
-            throw PortalError(kind: .server, message: "the portal's object definition \(id) cannot be read (no name or no /o/c/ path)")
-        }
-        var picklists: [Int64: [PicklistEntry]] = [:]
-        for index in definition.fields.indices where definition.fields[index].listTypeDefinitionId > 0 {
-            let listId = definition.fields[index].listTypeDefinitionId
+    /// The portal's JSON of definition `id`, picklist options embedded (see ``objectDefinitionJSON(_:)``).
+    public func objectDefinitionJSON(id: Int64) async throws -> JSONValue {
+        var json = try await headlessGetJSON("/o/object-admin/v1.0/object-definitions/\(id)")
+        guard case .object(var members) = json, var fields = members["objectFields"]?.arrayValue else { return json }
+        var picklists: [Int64: JSONValue] = [:]
+        for index in fields.indices.prefix(Self.maxObjectFields) {
+            guard let listId = fields[index]["listTypeDefinitionId"]?.int64Value, listId > 0, case .object(var field) = fields[index] else { continue }
             if picklists[listId] == nil {
                 let list = try await headlessGetJSON("/o/headless-admin-list-type/v1.0/list-type-definitions/\(listId)")
-                picklists[listId] = Self.picklistEntries(of: list["listTypeEntries"])
+                picklists[listId] = list["listTypeEntries"] ?? []
             }
-            definition.fields[index].picklist = picklists[listId] ?? []
+            field["listTypeEntries"] = picklists[listId]
+            fields[index] = .object(field)
+        }
+        members["objectFields"] = .array(fields)
+        json = .object(members)
+        return json
+    }
+
+    private static func parsedDefinition(_ json: JSONValue) throws -> ObjectDefinition {
+        guard let definition = ObjectDefinition(json: json) else {
+            throw PortalError(kind: .server, message: "the portal's object definition cannot be read (no id, no name or no /o/c/ path)")
         }
         return definition
     }
@@ -59,6 +79,8 @@ extension PortalSession {
 
     // MARK: Decoding (untrusted)
 
+    /// A definition from its JSON (options from embedded `listTypeEntries`); `nil` without an
+    /// `id`, a `name` or a `/o/c/<plural>` path.
     static func definition(of json: JSONValue) -> ObjectDefinition? {
         guard let id = json["id"]?.int64Value, let name = json["name"]?.stringValue, !name.isEmpty,
             let path = json["restContextPath"]?.stringValue.flatMap(entriesPath)
@@ -91,6 +113,7 @@ extension PortalSession {
                 required: item["required"]?.boolValue ?? false, readOnly: readOnly, picklist: [],
                 listTypeDefinitionId: max(0, item["listTypeDefinitionId"]?.int64Value ?? 0),
                 relationship: type == .relationship ? relationships[fieldName] : nil, settings: settings)
+                .with(picklist: picklistEntries(of: item["listTypeEntries"]))
         }
         let scope: ObjectDefinitionSummary.Scope = json["scope"]?.stringValue == "site" ? .site : .company
         let title = json["titleObjectFieldName"]?.stringValue.flatMap { isFieldName($0) ? $0 : nil }
@@ -125,5 +148,22 @@ extension PortalSession {
             if let text = text.stringValue, PortalLocale(locale) != nil { map[locale] = clean(text) }
         }
         return map
+    }
+}
+
+extension ObjectDefinition {
+    /// Reads ``PortalSession/objectDefinitionJSON(_:)``'s JSON (untrusted: sanitized and bounded);
+    /// `nil` without an `id`, a `name` or a `/o/c/<plural>` path.
+    public init?(json: JSONValue) {
+        guard let definition = PortalSession.definition(of: json) else { return nil }
+        self = definition
+    }
+}
+
+extension ObjectField {
+    fileprivate func with(picklist: [PicklistEntry]) -> ObjectField {
+        var copy = self
+        copy.picklist = picklist
+        return copy
     }
 }

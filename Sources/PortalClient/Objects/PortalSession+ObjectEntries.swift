@@ -9,16 +9,24 @@ extension PortalSession {
 
     /// One page of `definition`'s entries in site `groupId` (ignored for company scope).
     public func objectEntries(of definition: ObjectDefinition, groupId: Int64, query: ObjectEntryQuery = ObjectEntryQuery()) async throws -> ObjectEntryPage {
-        let json = try await headlessGetJSON(definition.collectionPath(groupId: groupId) + query.queryString)
-        guard let items = json["items"]?.arrayValue else {
-            throw PortalError(kind: .server, message: "the portal's entries of \(definition.name) are not a page of items")
-        }
+        let json = try await objectEntriesJSON(of: definition, groupId: groupId, query: query)
+        let items = json["items"]?.arrayValue ?? []
         let entries = items.prefix(Self.maxObjectPageSize).compactMap(ObjectEntry.init(json:))
         let pageSize = max(1, json["pageSize"]?.intValue ?? query.pageSize)
         let total = max(0, json["totalCount"]?.intValue ?? entries.count)
         let lastPage = max(1, json["lastPage"]?.intValue ?? (total + pageSize - 1) / pageSize)
         return ObjectEntryPage(items: entries, totalCount: total, page: max(1, json["page"]?.intValue ?? query.page),
                                pageSize: pageSize, lastPage: lastPage)
+    }
+
+    /// One page of entries as the portal sent it (a Vulcan page: checked to have `items`), e.g.
+    /// for a cache to store; ``ObjectEntry/init(json:)`` reads its items.
+    public func objectEntriesJSON(of definition: ObjectDefinition, groupId: Int64, query: ObjectEntryQuery = ObjectEntryQuery()) async throws -> JSONValue {
+        let json = try await headlessGetJSON(definition.collectionPath(groupId: groupId) + query.queryString)
+        guard json["items"]?.arrayValue != nil else {
+            throw PortalError(kind: .server, message: "the portal's entries of \(definition.name) are not a page of items")
+        }
+        return json
     }
 
     /// The entry with this ID.

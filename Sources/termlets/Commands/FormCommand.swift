@@ -72,7 +72,10 @@ struct FormCommand: AsyncParsableCommand {
 
     @OptionGroup var interactive: InteractiveFormOptions
 
+    @OptionGroup var objectOptions: ObjectFormOptions
+
     func run() async throws {
+        if let object = objectOptions.object { return try await runObject(object) }
         if !plain, opensScreen { return try await runInteractive() }
         guard recordSetIdOption != nil else { throw CommandFailure(.input, "--record-set-id is required") }
         try InputLimits.positive(recordSetIdOption, "--record-set-id")

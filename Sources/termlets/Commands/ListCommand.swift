@@ -23,7 +23,12 @@ struct ListCommand: AsyncParsableCommand {
     @OptionGroup var connection: ConnectionOptions
 
     @Option(name: .customLong("record-set-id"), parsing: .unconditional, help: "The record set to list.")
-    var recordSetId: Int64
+    var recordSetIdOption: Int64?
+
+    @OptionGroup var objectOptions: ObjectListOptions
+
+    /// The record set listed (0 when an object is).
+    var recordSetId: Int64 { recordSetIdOption ?? 0 }
 
     @Option(name: .customLong("label-fields"), help: "Comma-separated field names to show (default: every field).")
     var labelFields: String?
@@ -61,6 +66,7 @@ struct ListCommand: AsyncParsableCommand {
     var events: String?
 
     func run() async throws {
+        if try objectOptions.isChosen(recordSetId: recordSetIdOption) { return try await runObject() }
         if opensScreen { return try await runScreen() }
         let format = try OutputFormat.resolve(format, allowed: [.json, .csv, .text])
         guard page == nil || !all else { throw CommandFailure(.input, "give --page or --all, not both") }
@@ -162,7 +168,7 @@ struct ListCommand: AsyncParsableCommand {
     /// One record as the contract's JSON has it: `{"recordId", "values": {field: value}, "attributes"}`,
     /// with the fields in `columns`, or every field of the record when `nil`; a record with a write
     /// waiting in the offline queue shows the queued values and `"pending": "<state>"` (else `null`).
-    static func json(_ record: RecordData, columns: [String]?, context: RecordSetContext, pending: QueueState? = nil) -> JSONValue {
+    static func json(_ record: RecordData, columns: [String]?, context: any ListingSource, pending: QueueState? = nil) -> JSONValue {
         var values: [String: JSONValue] = [:]
         for name in columns ?? Array(record.values.keys) {
             values[name] = context.canonicalValue(of: name, in: record).map(JSONValue.string) ?? .null
@@ -176,7 +182,7 @@ struct ListCommand: AsyncParsableCommand {
     }
 
     /// The header cells of `columns`: field names or labels.
-    static func headerCells(_ columns: [String], _ header: ListExportHeader, context: RecordSetContext) -> [String] {
+    static func headerCells(_ columns: [String], _ header: ListExportHeader, context: any ListingSource) -> [String] {
         header == .labels ? columns.map(context.title(of:)) : columns
     }
 }

@@ -16,7 +16,7 @@ struct ListingWriter {
     let columns: [String]
     /// The fields JSON carries: those asked for, or every field of each record when `nil`.
     let requested: [String]?
-    let context: RecordSetContext
+    let context: any ListingSource
     /// The header cells: field names or labels (default: names in CSV, labels in the text table).
     let header: ListExportHeader?
     /// CSV only: `recordId` as the first column (the text table always starts with the id).
@@ -28,7 +28,7 @@ struct ListingWriter {
     private var wroteQueued = false
 
     init(
-        format: OutputFormat, columns: [String], requested: [String]?, context: RecordSetContext,
+        format: OutputFormat, columns: [String], requested: [String]?, context: any ListingSource,
         header: ListExportHeader? = nil, withId: Bool = false
     ) {
         self.format = format
