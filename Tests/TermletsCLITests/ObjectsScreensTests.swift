@@ -10,7 +10,8 @@ import TermletsTestSupport
 /// Liferay Objects in the interactive screens (issue 14), on the real binary in tmux against a
 /// stock 7.4 portal (`termlets portal --portal-version 7.4`): the browser lists the site's object
 /// definitions beside its record sets, the Tickets entries page at reading speed without a
-/// placeholder left, an entry opens in the form, is edited and saved, and the portal has it.
+/// placeholder left, an entry opens in the form, is edited and saved, and the portal has it;
+/// offline, the entry opens from the cache with the edit.
 @Suite("Objects in the screens (7.4, tmux)")
 struct ObjectsScreensTests {
     static let password = ["TERMLETS_PASSWORD": "test"]
@@ -73,6 +74,15 @@ struct ObjectsScreensTests {
         try await terminal.screen("back on the entries with the edit", timeout: 60) {
             Self.cursorLine($0)?.contains(String(id)) == true && Self.cursorLine($0)?.contains("(edited") == true
         }
+
+        // Offline: the entry seen online opens from the cache, with the edit.
+        try await portal.setFaults(["offline": true])
+        try await terminal.press("Enter")
+        try await terminal.screen("the entry from the cache", timeout: 60) {
+            $0.contains("Record \(id)") && $0.contains("(edited in tmux)")
+        }
+        try await terminal.press("Escape")
+        try await terminal.screen("back on the entries offline", timeout: 60) { Self.cursorLine($0)?.contains(String(id)) == true }
         try await terminal.press("q")
         let end = try await terminal.screen(containing: "[exit ")
         #expect(end.contains("[exit 0]"))

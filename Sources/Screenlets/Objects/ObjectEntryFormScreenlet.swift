@@ -10,9 +10,11 @@ import PortalClient
 /// ERC made once per new entry (a retry of the same save never makes two entries), an existing
 /// one by `PATCH /o/c/<plural>/{id}`.
 ///
-/// Documents are not uploaded from here (attachment fields show their file; choosing a local
-/// file is refused). Writes are not queued: a portal that cannot be reached fails the save and
-/// keeps the edits.
+/// With a cache the entry is read through the load policy (stored under `ObjectEntries`,
+/// `object-entry` keys), so an entry seen online opens offline; the definition comes from
+/// `loadDefinition` (the host's, cached the same way). Documents are not uploaded from here
+/// (attachment fields show their file; choosing a local file is refused). Writes are not queued
+/// yet: a portal that cannot be reached fails the save and keeps the edits.
 public actor ObjectEntryFormScreenlet: FormEditing {
     public private(set) var attributes: FormScreenletAttributes
     public private(set) var state: FormState
@@ -23,11 +25,23 @@ public actor ObjectEntryFormScreenlet: FormEditing {
     private let definitionId: Int64
     private let groupId: Int64
     private var definition: ObjectDefinition?
+    private let loadDefinition: @Sendable () async throws -> ObjectDefinition
+    private let cache: CachePolicyLoader?
+    private let policy: LoadPolicy
     /// The ERC of the new entry this form adds, made at the first save and kept for retries.
     public private(set) var newEntryCode: String?
 
-    /// The form of entry `entryId` (nil: a new entry) of definition `definitionId`, in site `groupId`.
-    public init(session: PortalSession, definitionId: Int64, groupId: Int64, entryId: Int64?, locale: PortalLocale) {
+    /// The form of entry `entryId` (nil: a new entry) of definition `definitionId`, in site
+    /// `groupId`; the entry read through `cache` under `policy` when there is one, the definition
+    /// by `loadDefinition` (default: from the portal).
+    public init(
+        session: PortalSession, definitionId: Int64, groupId: Int64, entryId: Int64?, locale: PortalLocale,
+        cache: CacheDatabase? = nil, policy: LoadPolicy = .remoteFirst,
+        loadDefinition: (@Sendable () async throws -> ObjectDefinition)? = nil
+    ) {
+        self.loadDefinition = loadDefinition ?? { try await session.objectDefinition(id: definitionId) }
+        self.cache = cache.map(CachePolicyLoader.init(database:))
+        self.policy = cache == nil ? .remoteOnly : policy
         var attributes = FormScreenletAttributes()
         attributes.recordId = entryId ?? 0
         attributes.groupId = groupId
@@ -47,7 +61,7 @@ public actor ObjectEntryFormScreenlet: FormEditing {
         defer { state.isLoading = false }
         let origin = FormDataOrigin(source: .portal, isStale: false, storedAt: nil)
         do {
-            let definition = try await session.objectDefinition(id: definitionId)
+            let definition = try await loadDefinition()
             self.definition = definition
             let structure = ObjectMapping.structure(of: definition)
             state.recordSetName = definition.pluralLabel(in: state.locale.identifier)
@@ -60,13 +74,34 @@ public actor ObjectEntryFormScreenlet: FormEditing {
         }
         guard attributes.recordId != 0, let definition else { return }
         do {
-            let entry = try await session.objectEntry(of: definition, id: attributes.recordId)
+            let (entry, entryOrigin) = try await loadEntry(attributes.recordId, of: definition)
             adopt(entry, structure: ObjectMapping.structure(of: definition))
-            state.recordOrigin = origin
-            eventSink.yield(.recordLoaded(recordId: entry.id, origin: origin))
+            state.recordOrigin = entryOrigin
+            eventSink.yield(.recordLoaded(recordId: entry.id, origin: entryOrigin))
         } catch {
             eventSink.yield(.recordLoadError(message: Self.describe(error)))
         }
+    }
+
+    /// Entry `id` from the portal, or through the cache under the policy.
+    private func loadEntry(_ id: Int64, of definition: ObjectDefinition) async throws -> (ObjectEntry, FormDataOrigin) {
+        let session = self.session
+        guard let cache else {
+            return (try await session.objectEntry(of: definition, id: id), FormDataOrigin(source: .portal, isStale: false, storedAt: nil))
+        }
+        let result = try await cache.load(policy, at: Self.address(of: id, in: definition)) {
+            .object(try await session.objectEntry(of: definition, id: id).json)
+        }
+        guard let entry = ObjectEntry(json: result.value) else {
+            throw FormScreenletError.unreadable("entry \(id) cannot be read")
+        }
+        return (entry, FormDataOrigin(source: result.source, isStale: result.isStale, storedAt: result.storedAt))
+    }
+
+    /// Where entry `id` is cached.
+    static func address(of id: Int64, in definition: ObjectDefinition) -> EntryAddress {
+        let key = CacheKey("object-entry", parameters: ["definitionId": .int(definition.id), "id": .int(id)])
+        return EntryAddress(collection: ObjectEntriesLoader.collection, key: key.rawValue)
     }
 
     /// Shows `entry`'s values as loaded (nothing modified).
@@ -134,6 +169,8 @@ public actor ObjectEntryFormScreenlet: FormEditing {
                 newEntryCode = code
                 entry = try await session.addObjectEntry(of: definition, groupId: groupId, externalReferenceCode: code, body: body)
             }
+            // The portal's answer is the entry as it is now: what the form shows offline next time.
+            _ = try? cache?.entries.putFetched(Self.address(of: entry.id, in: definition), value: .object(entry.json))
             state.model?.markSaved(recordId: entry.id)
             if added { state.model?.adoptRecordId(entry.id) }
             attributes.recordId = entry.id

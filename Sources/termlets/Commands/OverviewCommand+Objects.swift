@@ -5,7 +5,8 @@ import Screenlets
 import Screens
 
 /// The browser's Liferay Objects: an object definition's entries in the record list, one entry
-/// in the form screen (docs/objects.md, "In the screens").
+/// in the form screen (docs/objects.md, "In the screens"). The definition is read through the
+/// cache as `list --object` reads it (``ObjectContext``), so what was opened online opens offline.
 extension ScreenServices {
     /// The entry list of `object` in `site` (else the connection's site): the definition's first
     /// fields as columns (its title field first), pages through the cache under the settings' policy.
@@ -13,12 +14,8 @@ extension ScreenServices {
         _ connection: CacheReadingConnection, site: SiteSummary?, object: ObjectSetSummary, settings: SettingsStore
     ) async throws -> ListScreenSpec<DDLListRow> {
         let session = connection.session
-        let definition: ObjectDefinition
-        do {
-            definition = try await session.objectDefinition(id: object.definitionId)
-        } catch let error as any OfflineClassifiable where error.isConnectivityFailure {
-            throw SiteContentsError.notAvailableOffline(String(describing: error))
-        }
+        let definition = try await ObjectContext.load(
+            connection, object: String(object.definitionId), policy: settings.loadPolicy).definition
         let structure = ObjectMapping.structure(of: definition)
         let locale = settings.locale.identifier
         var names = structure.fields.map(\.name)
@@ -45,13 +42,17 @@ extension ScreenServices {
         }
     }
 
-    /// The form screen of an entry (or a new one) of the object definition `request` names.
+    /// The form screen of an entry (or a new one) of the object definition `request` names: the
+    /// definition and the entry through the cache under the settings' policy (an entry seen
+    /// online opens offline).
     static func objectForm(
         _ connection: CacheReadingConnection, _ request: FormRequest, definitionId: Int64, settings: SettingsStore
     ) -> FormScreen {
+        let policy = settings.loadPolicy
         let screenlet = ObjectEntryFormScreenlet(
             session: connection.session, definitionId: definitionId, groupId: request.groupId ?? connection.groupId,
-            entryId: request.recordId, locale: settings.locale)
+            entryId: request.recordId, locale: settings.locale, cache: connection.database, policy: policy
+        ) { try await ObjectContext.load(connection, object: String(definitionId), policy: policy).definition }
         return formScreen(screenlet, request.screen, settings: settings)
     }
 }
