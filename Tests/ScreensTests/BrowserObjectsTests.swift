@@ -72,8 +72,83 @@ struct BrowserObjectsTests {
         #expect(request.groupId == 20143)
         #expect(request.recordId != nil)
 
+        runtime.finish()
+    }
+
+    final class Deleted: @unchecked Sendable {
+        private let lock = NSLock()
+        private var stored: [[Int64]] = []
+        func append(_ definitionId: Int64, _ entryId: Int64) { lock.withLock { stored.append([definitionId, entryId]) } }
+        var all: [[Int64]] { lock.withLock { stored } }
+    }
+
+    @Test func dTwiceDeletesTheEntryAndTheListRefreshes() async throws {
+        let records = FakeRecords(count: 100)
+        let deleted = Deleted()
+        var services = BrowserScreenTests.services(records)
+        services.contents = { _ in Self.contents }
+        services.objectList = { _, object in
+            ListScreenSpec.objectEntries(
+                title: object.title, definitionId: object.definitionId, fields: ListFixtures.evenFields,
+                layout: PageLayout(firstPageSize: 50, pageSize: 25)
+            ) { _ in FakeRecordLoader(records: records) }
+        }
+        services.deleteEntry = { definitionId, entryId in deleted.append(definitionId, entryId) }
+        let browser = PortalBrowser(services: services, size: Size(width: 100, height: 24), status: ListFixtures.status)
+        let runtime = Runtime(program: browser, backend: HeadlessBackend(size: Size(width: 100, height: 24)))
+        runtime.start()
+        try await ListFixtures.wait("sites", runtime) { BrowserScreenTests.topMenu($0)?.isLoading == false }
+        try await BrowserScreenTests.openFirstSite(runtime)
+        runtime.handle(.key(.down))
+        runtime.handle(.key(.enter))
+        try await BrowserScreenTests.waitForRecordList(runtime)
+        runtime.handle(.key(.down))
+        let id = try #require(Self.topList(runtime.model)?.engine.row(at: 1).row?.recordId)
+        runtime.handle(.key(.character("d")))
+        #expect(Self.topList(runtime.model)?.message == "press d again to delete entry \(id)")
+        #expect(deleted.all.isEmpty, "one d deletes nothing")
+        runtime.handle(.key(.down))
+        runtime.handle(.key(.character("d")))
+        #expect(deleted.all.isEmpty, "a move forgets the first d")
+        runtime.handle(.key(.up))
+        runtime.handle(.key(.character("d")))
+        runtime.handle(.key(.character("d")))
+        _ = try await waitFor("the delete", timeout: 60) { @Sendable in deleted.all.isEmpty ? nil : true }
+        #expect(deleted.all == [[70001, id]])
+        try await ListFixtures.wait("the message", runtime) { Self.topList($0)?.message == "deleted entry \(id)" }
+        runtime.finish()
+    }
+
+    static func topList(_ model: PortalBrowser.Model) -> ListScreen<DDLListRow>.Model? {
+        if case .records(let list)? = model.stack.last { return list.model }
+        return nil
+    }
+
+    @Test func aNewEntryAsksForTheObjectsForm() async throws {
+        let records = FakeRecords(count: 100)
+        let requests = Requests()
+        var services = BrowserScreenTests.services(records)
+        services.contents = { _ in Self.contents }
+        services.objectList = { _, object in
+            ListScreenSpec.objectEntries(
+                title: object.title, definitionId: object.definitionId, fields: ListFixtures.evenFields,
+                layout: PageLayout(firstPageSize: 50, pageSize: 25)
+            ) { _ in FakeRecordLoader(records: records) }
+        }
+        services.openForm = { request in
+            requests.append(request)
+            throw NoForm()
+        }
+        let browser = PortalBrowser(services: services, size: Size(width: 100, height: 24), status: ListFixtures.status)
+        let runtime = Runtime(program: browser, backend: HeadlessBackend(size: Size(width: 100, height: 24)))
+        runtime.start()
+        try await ListFixtures.wait("sites", runtime) { BrowserScreenTests.topMenu($0)?.isLoading == false }
+        try await BrowserScreenTests.openFirstSite(runtime)
+        runtime.handle(.key(.down))
+        runtime.handle(.key(.enter))
+        try await BrowserScreenTests.waitForRecordList(runtime)
         runtime.handle(.key(.character("n")))
-        _ = try await waitFor("the new entry's form request", timeout: 60) { @Sendable in requests.all.count < 2 ? nil : true }
+        _ = try await waitFor("the new entry's form request", timeout: 60) { @Sendable in requests.all.isEmpty ? nil : true }
         #expect(requests.all.last?.recordId == nil)
         #expect(requests.all.last?.objectDefinitionId == 70001)
         runtime.finish()

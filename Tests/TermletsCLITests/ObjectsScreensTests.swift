@@ -10,7 +10,8 @@ import TermletsTestSupport
 /// Liferay Objects in the interactive screens (issue 14), on the real binary in tmux against a
 /// stock 7.4 portal (`termlets portal --portal-version 7.4`): the browser lists the site's object
 /// definitions beside its record sets, the Tickets entries page at reading speed without a
-/// placeholder left, an entry opens in the form, is edited and saved, and the portal has it;
+/// placeholder left, an entry opens in the form, is edited and saved, and the portal has it; the
+/// next one is deleted (d, d) and the portal has it no more;
 /// offline, the entry opens from the cache with the edit.
 @Suite("Objects in the screens (7.4, tmux)")
 struct ObjectsScreensTests {
@@ -75,6 +76,17 @@ struct ObjectsScreensTests {
             Self.cursorLine($0)?.contains(String(id)) == true && Self.cursorLine($0)?.contains("(edited") == true
         }
 
+        // d, d deletes the entry under the cursor on the portal; the list refreshes without it.
+        try await terminal.press("Down")
+        try await terminal.screen("the next entry") { Self.cursorLine($0)?.contains(String(id + 1)) == true }
+        try await terminal.press("d")
+        try await terminal.screen(containing: "press d again to delete entry \(id + 1)")
+        try await terminal.press("d")
+        try await terminal.screen("the entry deleted", timeout: 60) { $0.contains("deleted entry \(id + 1)") && $0.contains("of 9999") }
+        #expect(try await Self.status("/o/c/tickets/\(id + 1)", portal: portal) == 404)
+        try await terminal.press("Up")
+        try await terminal.screen("back on the edited entry") { Self.cursorLine($0)?.contains(String(id)) == true }
+
         // Offline: the entry seen online opens from the cache, with the edit.
         try await portal.setFaults(["offline": true])
         try await terminal.press("Enter")
@@ -90,12 +102,22 @@ struct ObjectsScreensTests {
 
     /// `GET <portal><path>` with Basic auth, straight over HTTP (not through Termlets).
     static func readBack(_ path: String, portal: TestPortal) async throws -> JSONValue {
+        let (data, status) = try await get(path, portal: portal)
+        #expect(status == 200)
+        return try JSONValue.parse(bytes: data)
+    }
+
+    /// The HTTP status of `GET <portal><path>` with Basic auth.
+    static func status(_ path: String, portal: TestPortal) async throws -> Int {
+        try await get(path, portal: portal).1
+    }
+
+    private static func get(_ path: String, portal: TestPortal) async throws -> (Data, Int) {
         var request = URLRequest(url: URL(string: portal.url + path)!)
         request.setValue("Basic " + Data("test@liferay.com:test".utf8).base64EncodedString(), forHTTPHeaderField: "Authorization")
         request.setValue("close", forHTTPHeaderField: "Connection")
         request.timeoutInterval = 30
         let (data, response) = try await URLSession.shared.data(for: request)
-        #expect((response as? HTTPURLResponse)?.statusCode == 200)
-        return try JSONValue.parse(bytes: data)
+        return (data, (response as? HTTPURLResponse)?.statusCode ?? 0)
     }
 }

@@ -59,6 +59,18 @@ extension PortalBrowser {
             case .failure(let error):
                 model.message = "cannot open \(object.title): \(ListScreenText.describe(error))"
             }
+        case .entryDeleted(let entryId, let result):
+            switch result {
+            case .success:
+                guard case .records(var list)? = model.stack.last else { return [] }
+                let listId = list.id
+                let effects = list.program.update(&list.model, .command(.refresh)).forwarded { Message.records(id: listId, $0) }
+                model.stack[model.stack.count - 1] = .records(list)
+                setTopListMessage("deleted entry \(entryId)", on: &model)
+                return effects
+            case .failure(let error):
+                setTopListMessage("cannot delete entry \(entryId): \(ListScreenText.describe(error))", on: &model)
+            }
         case .records(let id, let child):
             return forward(child, to: id, on: &model)
         case .bookmarks(let id, let child):
@@ -257,8 +269,10 @@ extension PortalBrowser {
     }
 
     private static func row(_ outcome: ListScreen<DDLListRow>.Outcome, in model: ListScreen<DDLListRow>.Model) -> DDLListRow? {
-        if case .open(let index) = outcome { return model.engine.row(at: index).row }
-        return nil
+        switch outcome {
+        case .open(let index), .delete(let index): return model.engine.row(at: index).row
+        default: return nil
+        }
     }
 
     private func forwardBookmarks(_ message: ListScreen<Bookmark>.Message, to id: Int, on model: inout Model) -> [Effect<Message>] {
@@ -309,6 +323,11 @@ extension PortalBrowser {
             return requestForm(recordId: recordId, crumb: "record \(recordId)", on: &model)
         case .create?:
             return requestForm(recordId: nil, crumb: "new record", on: &model)
+        case .delete?:
+            guard let entryId = row?.recordId, let deleteEntry = services.deleteEntry,
+                case .records(let list)? = model.stack.last, let definitionId = list.program.spec.objectDefinitionId
+            else { return [] }
+            return [.task { .entryDeleted(entryId: entryId, await Result(catching: { try await deleteEntry(definitionId, entryId) })) }]
         case nil:
             return []
         }

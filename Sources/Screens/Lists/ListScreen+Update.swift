@@ -37,6 +37,8 @@ extension ListScreen {
     /// What a command does on the list.
     private func perform(_ command: CommandName, on model: inout Model) -> [Effect<Message>] {
         let page = max(1, model.scroll.height - 1)
+        let armed = model.deleteArmed
+        model.deleteArmed = nil
         switch command {
         case .cursorDown: return moveCursor(to: model.cursor + 1, on: &model)
         case .cursorUp: return moveCursor(to: model.cursor - 1, on: &model)
@@ -73,6 +75,16 @@ extension ListScreen {
             query.mineOnly.toggle()
             model.message = query.mineOnly ? "only \(spec.noun.plural) you created" : "every creator's \(spec.noun.plural)"
             return change(to: query, on: &model)
+        case .delete:
+            guard spec.canDelete, let row = model.engine.row(at: model.cursor).row else { return [] }
+            let id = spec.columns.first?.text(row) ?? ""
+            if armed == model.cursor {
+                model.message = "deleting \(spec.noun.singular) \(id)…"
+                return finish(.delete(index: model.cursor), on: &model)
+            }
+            model.deleteArmed = model.cursor
+            model.message = "press d again to delete \(spec.noun.singular) \(id)"
+            return []
         case .openSync: return finish(.openSync, on: &model)
         case .help:
             model.showsHelp.toggle()
@@ -93,7 +105,7 @@ extension ListScreen {
                     model.message = "\(spec.noun.singular) \(id)"
                 }
                 return []
-            case .create, .openSync:
+            case .create, .openSync, .delete:
                 return []
             }
         }

@@ -62,6 +62,8 @@ public struct ListScreenSpec<Row: Sendable>: Sendable {
     public var filtersByCreator: Bool
     /// Whether `n` starts a new row (records: yes; bookmarks: no).
     public var canCreate: Bool
+    /// Whether `d` (pressed twice on the same row) asks the parent to delete the row (object entries).
+    public var canDelete = false
     /// The page sizes the loader uses.
     public var layout: PageLayout
     /// A page loader for a query (a new one when the sort or the filter changes).

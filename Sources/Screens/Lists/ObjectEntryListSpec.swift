@@ -15,7 +15,8 @@ extension ListScreenSpec where Row == DDLListRow {
     /// The record list of an object definition's entries: the record list's columns, marks and
     /// keys, with the entries' ids in the ID column, the sorts of ``ListSortOption/objectEntrySorts``
     /// sent to the server, and `n` for a new entry. `makeLoader` builds the loader for a sort
-    /// (`nil`: the portal's order), e.g. an `ObjectEntriesLoader`.
+    /// (`nil`: the portal's order), e.g. an `ObjectEntriesLoader`. `d` twice deletes an entry
+    /// (the browser asks `BrowserServices.deleteEntry`).
     public static func objectEntries(
         title: String, definitionId: Int64, fields: [RecordListField], layout: PageLayout,
         makeLoader: @escaping @Sendable (_ sort: String?) -> any PageLoader<DDLListRow>
@@ -28,6 +29,7 @@ extension ListScreenSpec where Row == DDLListRow {
         ) { configuration in makeLoader(configuration.obcClassName) }
         spec.noun = ("entry", "entries")
         spec.objectDefinitionId = definitionId
+        spec.canDelete = true
         return spec
     }
 }

@@ -42,6 +42,14 @@ extension ScreenServices {
         }
     }
 
+    /// Deletes entry `entryId` of definition `definitionId` on the portal (online only).
+    static func deleteEntry(
+        _ connection: CacheReadingConnection, definitionId: Int64, entryId: Int64, settings: SettingsStore
+    ) async throws {
+        let definition = try await ObjectContext.load(connection, object: String(definitionId), policy: settings.loadPolicy).definition
+        try await connection.session.deleteObjectEntry(of: definition, id: entryId)
+    }
+
     /// The form screen of an entry (or a new one) of the object definition `request` names: the
     /// definition and the entry through the cache under the settings' policy (an entry seen
     /// online opens offline).

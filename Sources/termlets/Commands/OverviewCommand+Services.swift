@@ -13,7 +13,7 @@ enum ScreenServices {
     /// The browser's services on `connection` (reading through the cache), with the language,
     /// theme and offline policy of `settings` as they are when each screen opens.
     static func browser(_ connection: CacheReadingConnection, settings: SettingsStore, autoSync: AutoSync?) -> BrowserServices {
-        BrowserServices(
+        var services = BrowserServices(
             sites: { try await menus(connection, settings: settings).siteList() },
             contents: { site in try await menus(connection, settings: settings).contents(ofSite: site.groupId) },
             recordList: { _, set in
@@ -41,6 +41,10 @@ enum ScreenServices {
                 theme: { settings.browserTheme() }),
             autoSync: autoSync?.services,
             objectList: { site, object in try await objectList(connection, site: site, object: object, settings: settings) })
+        services.deleteEntry = { definitionId, entryId in
+            try await deleteEntry(connection, definitionId: definitionId, entryId: entryId, settings: settings)
+        }
+        return services
     }
 
     /// The loader of the browser's menus, through the cache under the settings' policy.
