@@ -39,7 +39,7 @@ struct BrowserObjectsTests {
             ListScreenSpec.objectEntries(
                 title: object.title, definitionId: object.definitionId, fields: ListFixtures.evenFields,
                 layout: PageLayout(firstPageSize: 50, pageSize: 25)
-            ) { _ in FakeRecordLoader(records: records) }
+            ) { _, _ in FakeRecordLoader(records: records) }
         }
         services.openForm = { request in
             requests.append(request)
@@ -91,7 +91,7 @@ struct BrowserObjectsTests {
             ListScreenSpec.objectEntries(
                 title: object.title, definitionId: object.definitionId, fields: ListFixtures.evenFields,
                 layout: PageLayout(firstPageSize: 50, pageSize: 25)
-            ) { _ in FakeRecordLoader(records: records) }
+            ) { _, _ in FakeRecordLoader(records: records) }
         }
         services.deleteEntry = { definitionId, entryId in deleted.append(definitionId, entryId) }
         let browser = PortalBrowser(services: services, size: Size(width: 100, height: 24), status: ListFixtures.status)
@@ -119,6 +119,50 @@ struct BrowserObjectsTests {
         runtime.finish()
     }
 
+    final class Searches: @unchecked Sendable {
+        private let lock = NSLock()
+        private var stored: [String?] = []
+        func append(_ search: String?) { lock.withLock { stored.append(search) } }
+        var all: [String?] { lock.withLock { stored } }
+    }
+
+    @Test func slashSearchesOnThePortalAndEscListsEveryEntryAgain() async throws {
+        let records = FakeRecords(count: 100)
+        let searches = Searches()
+        var services = BrowserScreenTests.services(records)
+        services.contents = { _ in Self.contents }
+        services.objectList = { _, object in
+            ListScreenSpec.objectEntries(
+                title: object.title, definitionId: object.definitionId, fields: ListFixtures.evenFields,
+                layout: PageLayout(firstPageSize: 50, pageSize: 25)
+            ) { _, search in
+                searches.append(search)
+                return FakeRecordLoader(records: records)
+            }
+        }
+        let browser = PortalBrowser(services: services, size: Size(width: 100, height: 24), status: ListFixtures.status)
+        let runtime = Runtime(program: browser, backend: HeadlessBackend(size: Size(width: 100, height: 24)))
+        runtime.start()
+        try await ListFixtures.wait("sites", runtime) { BrowserScreenTests.topMenu($0)?.isLoading == false }
+        try await BrowserScreenTests.openFirstSite(runtime)
+        runtime.handle(.key(.down))
+        runtime.handle(.key(.enter))
+        try await BrowserScreenTests.waitForRecordList(runtime)
+        #expect(searches.all.last == .some(nil))
+        runtime.handle(.key(.character("/")))
+        for character in "crash" { runtime.handle(.key(.character(character))) }
+        runtime.handle(.key(.enter))
+        #expect(searches.all.last == "crash")
+        #expect(Self.topList(runtime.model)?.query.search == "crash")
+        #expect(Self.topList(runtime.model)?.message == "entries matching “crash” (searched on the portal)")
+        try await BrowserScreenTests.waitForRecordList(runtime)
+        runtime.handle(.key(.escape))
+        #expect(searches.all.last == .some(nil), "Esc clears the search: every entry again")
+        #expect(Self.topList(runtime.model)?.query.search == nil)
+        #expect(runtime.model.stack.count == 3, "the first Esc clears the search, it does not leave the list")
+        runtime.finish()
+    }
+
     static func topList(_ model: PortalBrowser.Model) -> ListScreen<DDLListRow>.Model? {
         if case .records(let list)? = model.stack.last { return list.model }
         return nil
@@ -133,7 +177,7 @@ struct BrowserObjectsTests {
             ListScreenSpec.objectEntries(
                 title: object.title, definitionId: object.definitionId, fields: ListFixtures.evenFields,
                 layout: PageLayout(firstPageSize: 50, pageSize: 25)
-            ) { _ in FakeRecordLoader(records: records) }
+            ) { _, _ in FakeRecordLoader(records: records) }
         }
         services.openForm = { request in
             requests.append(request)

@@ -42,6 +42,19 @@ struct ObjectsScreensTests {
             $0.contains("Sites › Termlets Demo › Tickets") && $0.contains("1 of 10000") && Self.cursorLine($0)?.contains("200001") == true
         }
 
+        // `/` searches on the portal; Esc lists every entry again.
+        try await terminal.press("/")
+        try await terminal.typeOffPool("Ticket 777")
+        try await terminal.press("Enter")
+        let found = try await terminal.screen("the entries found by the portal", timeout: 60) {
+            $0.contains("searched on the portal") && Self.cursorLine($0)?.contains("200777") == true
+        }
+        #expect(!found.contains("of 10000"), "the count is the portal's count of matches")
+        try await terminal.press("Escape")
+        try await terminal.screen("every entry again", timeout: 60) {
+            $0.contains("1 of 10000") && Self.cursorLine($0)?.contains("200001") == true
+        }
+
         // Page by page at reading speed: the cursor row is a loaded entry, and no placeholder stays.
         var placeholdersSeen = 0
         for page in 1...8 {

@@ -6,7 +6,7 @@ import PortalClient
 /// The record list's loader for the entries of an object definition (the Objects side of the
 /// list seam: the list screen asks any ``PageLoader`` of ``DDLListRow``s, and this one answers
 /// from `/o/c/<plural>/…` instead of JSON-WS). Row ranges become `page`/`pageSize` requests
-/// (``ObjectPageWindow``), page 0 reads `totalCount`, `sort` goes to the server.
+/// (``ObjectPageWindow``), page 0 reads `totalCount`, `sort` and `search` go to the server.
 ///
 /// Each entry is a row whose `recordId` is the entry's `id`, whose values are the fields' labels
 /// as the user reads them in `locale` (on one line) and whose attributes are the entry's (`externalReferenceCode`,
@@ -25,6 +25,8 @@ public struct ObjectEntriesLoader: PageLoader {
     public let groupId: Int64
     /// Liferay's `sort` parameter (e.g. `dateModified:desc`); nil for the portal's order.
     public let sort: String?
+    /// Liferay's `search` parameter; nil for every entry.
+    public let search: String?
     public let layout: PageLayout
     public let labelFields: [String]
     /// The locale values are shown in.
@@ -34,14 +36,15 @@ public struct ObjectEntriesLoader: PageLoader {
     private let fetch: Fetch
 
     public init(
-        definitionId: Int64, structure: DDMStructure, groupId: Int64, sort: String?, layout: PageLayout, labelFields: [String],
-        locale: PortalLocale = .enUS, policy: LoadPolicy = .remoteFirst, cache: CachePolicyLoader?, fetch: @escaping Fetch
+        definitionId: Int64, structure: DDMStructure, groupId: Int64, sort: String?, search: String? = nil, layout: PageLayout,
+        labelFields: [String], locale: PortalLocale = .enUS, policy: LoadPolicy = .remoteFirst, cache: CachePolicyLoader?, fetch: @escaping Fetch
     ) {
         self.locale = locale
         self.definitionId = definitionId
         self.structure = structure
         self.groupId = groupId
         self.sort = sort.flatMap { $0.isEmpty ? nil : $0 }
+        self.search = search.flatMap { $0.isEmpty ? nil : $0 }
         self.layout = layout
         self.labelFields = labelFields
         self.policy = cache == nil ? .remoteOnly : policy
@@ -51,11 +54,13 @@ public struct ObjectEntriesLoader: PageLoader {
 
     /// A loader reading `definition`'s entries in site `groupId` on `session`, cached in `database`.
     public init(
-        definition: ObjectDefinition, groupId: Int64, sort: String?, layout: PageLayout, labelFields: [String],
-        locale: PortalLocale = .enUS, policy: LoadPolicy = .remoteFirst, database: CacheDatabase?, session: PortalSession
+        definition: ObjectDefinition, groupId: Int64, sort: String?, search: String? = nil, layout: PageLayout,
+        labelFields: [String], locale: PortalLocale = .enUS, policy: LoadPolicy = .remoteFirst, database: CacheDatabase?,
+        session: PortalSession
     ) {
         self.init(
             definitionId: definition.id, structure: ObjectMapping.structure(of: definition), groupId: groupId, sort: sort,
+            search: search,
             layout: layout, labelFields: labelFields, locale: locale, policy: policy, cache: database.map(CachePolicyLoader.init(database:))
         ) { query in try await session.objectEntries(of: definition, groupId: groupId, query: query) }
     }
@@ -63,7 +68,7 @@ public struct ObjectEntriesLoader: PageLoader {
     /// Every parameter the pages depend on.
     public var cacheKey: ListCacheKey {
         ListCacheKey(collection: Self.collection, parameters: [
-            "definitionId": String(definitionId), "groupId": String(groupId), "sort": sort ?? "~", "locale": locale.identifier,
+            "definitionId": String(definitionId), "groupId": String(groupId), "sort": sort ?? "~", "search": search ?? "~", "locale": locale.identifier,
             "firstPageSize": String(layout.firstPageSize), "pageSize": String(layout.pageSize),
         ])
     }
@@ -99,6 +104,7 @@ public struct ObjectEntriesLoader: PageLoader {
         var total: Int?
         for var query in window.pages {
             query.sort = sort
+            query.search = search
             let answer = try await fetch(query)
             pages.append(answer.items)
             total = answer.totalCount

@@ -59,6 +59,11 @@ extension ListScreen {
         case .clearSearch:
             model.search = ListSearch()
             model.message = ""
+            if spec.searchesOnServer, model.query.search != nil {
+                var query = model.query
+                query.search = nil
+                return change(to: query, on: &model)
+            }
             return []
         case .refresh:
             model.message = ""
@@ -239,6 +244,7 @@ extension ListScreen {
     /// Finds the loaded rows matching `text` and moves to the first at or after the cursor.
     private func runSearch(_ text: String, on model: inout Model) -> [Effect<Message>] {
         let needle = text.trimmingCharacters(in: .whitespaces)
+        if spec.searchesOnServer { return searchOnServer(needle, on: &model) }
         guard !needle.isEmpty else {
             model.search = ListSearch()
             return []
@@ -256,6 +262,20 @@ extension ListScreen {
             return []
         }
         return showMatch(target, on: &model)
+    }
+
+    /// A list searching on the server: a new query (a fresh engine) with the text; empty text
+    /// lists every row again. The search stays shown until cleared.
+    private func searchOnServer(_ needle: String, on model: inout Model) -> [Effect<Message>] {
+        var query = model.query
+        query.search = needle.isEmpty ? nil : needle
+        guard query != model.query else { return [] }
+        let effects = change(to: query, on: &model)
+        if !needle.isEmpty {
+            model.search = ListSearch(editor: nil, text: needle, matches: [])
+            model.message = "\(spec.noun.plural) matching “\(needle)” (searched on the portal)"
+        }
+        return effects
     }
 
     private func jumpToMatch(forward: Bool, on model: inout Model) -> [Effect<Message>] {

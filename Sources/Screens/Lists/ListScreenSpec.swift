@@ -29,10 +29,13 @@ public struct ListQuery: Hashable, Sendable {
     public var sortIndex: Int
     /// Only the rows the signed-in user created (the creator filter, `userId`).
     public var mineOnly: Bool
+    /// The text the portal searches for (lists that search on the server); nil: every row.
+    public var search: String?
 
-    public init(sortIndex: Int = 0, mineOnly: Bool = false) {
+    public init(sortIndex: Int = 0, mineOnly: Bool = false, search: String? = nil) {
         self.sortIndex = sortIndex
         self.mineOnly = mineOnly
+        self.search = search
     }
 }
 
@@ -64,6 +67,9 @@ public struct ListScreenSpec<Row: Sendable>: Sendable {
     public var canCreate: Bool
     /// Whether `d` (pressed twice on the same row) asks the parent to delete the row (object entries).
     public var canDelete = false
+    /// Whether `/` asks the portal (``ListQuery/search``, a new loader) instead of finding among
+    /// the loaded rows (object entries: Liferay's `search` parameter).
+    public var searchesOnServer = false
     /// The page sizes the loader uses.
     public var layout: PageLayout
     /// A page loader for a query (a new one when the sort or the filter changes).

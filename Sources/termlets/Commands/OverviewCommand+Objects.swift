@@ -35,9 +35,9 @@ extension ScreenServices {
         let layout = PageLayout(firstPageSize: 50, pageSize: 25)
         return ListScreenSpec.objectEntries(
             title: object.title, definitionId: definition.id, fields: fields, layout: layout
-        ) { sort in
+        ) { sort, search in
             ObjectEntriesLoader(
-                definition: definition, groupId: groupId, sort: sort, layout: layout, labelFields: shown, locale: settings.locale, policy: policy,
+                definition: definition, groupId: groupId, sort: sort, search: search, layout: layout, labelFields: shown, locale: settings.locale, policy: policy,
                 database: database, session: session)
         }
     }

@@ -74,6 +74,17 @@ struct ObjectEntriesLoaderTests {
             #expect(newest.rows.first?.recordId != 200_001, "the server sorted")
             #expect(loader(sort: "dateCreated:desc").cacheKey != loader().cacheKey)
 
+            func searching(_ text: String) -> ObjectEntriesLoader {
+                ObjectEntriesLoader(
+                    definition: definition, groupId: 20143, sort: nil, search: text, layout: layout, labelFields: ["title"],
+                    database: database, session: session)
+            }
+            let found = try await searching("Ticket 777").loadPage(PageRequest(page: 0, layout: layout))
+            #expect(emulator.journal.last?.path.contains("search=Ticket%20777") == true)
+            #expect((found.rowCount ?? 0) >= 1 && (found.rowCount ?? 0) < 10_000, "the portal's count of matches")
+            #expect(found.rows.contains { $0.recordId == 200_777 })
+            #expect(searching("Ticket 777").cacheKey != loader().cacheKey)
+
             await emulator.setFaults(FaultSettings(offline: true))
             let cached = try await loader().loadPage(PageRequest(page: 2, layout: layout))
             #expect(cached.provenance.source == .cache)
