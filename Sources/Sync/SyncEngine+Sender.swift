@@ -22,6 +22,7 @@ extension SyncEngine {
         case .delete: results = try await sendDeletes([item], requests: requests)
         case .updateRecord: results = try await sendUpdates([item], requests: requests)
         case .addRecord: results = try await sendAdds([item], requests: requests)
+        case .addEntry, .updateEntry, .deleteEntry: return try await sendEntry(item)
         }
         return try results[0].result.get()
     }

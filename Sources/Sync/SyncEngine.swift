@@ -109,6 +109,11 @@ public struct SyncEngine: Sendable {
         if !updates.isEmpty { try settle(try await sendUpdates(updates, requests: requests), in: round, tally: tally) }
         let adds = round.items.filter { $0.operation == .addRecord }
         if !adds.isEmpty { try settle(try await sendAdds(adds, requests: requests), in: round, tally: tally) }
+        for item in round.items where item.operation.isObjectEntry {
+            try? queue.renewLease(round.unsettled.map(\.queueId))
+            let result = await capture { try await sendEntry(item) }
+            try settle([(item, result)], in: round, tally: tally)
+        }
     }
 
     /// Records results in one transaction; a connectivity failure or cancellation among them is

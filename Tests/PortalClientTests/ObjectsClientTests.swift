@@ -249,4 +249,30 @@ struct ObjectsClientTests {
             }
         }
     }
+
+    /// Server data is untrusted: names and labels are cleaned, fields with unusable names dropped,
+    /// a `restContextPath` that is not `/o/c/<segment>` refused.
+    @Test func hostileDefinitionsAreCleanedOrRefused() throws {
+        let json: JSONValue = [
+            "id": 5, "name": "Evil\u{1b}[2J", "restContextPath": "/o/c/evils", "scope": "site",
+            "label": ["en_US": "Bad\u{07}label\u{1b}]0;title\u{07}"],
+            "objectFields": [
+                ["name": "ok_1", "businessType": "Text", "label": ["en_US": "Fine"]],
+                ["name": "bad name", "businessType": "Text"],
+                ["name": "x\u{1b}[31m", "businessType": "Text"],
+                ["name": "id", "businessType": "LongInteger", "system": true],
+                ["name": "pick", "businessType": "Picklist", "listTypeEntries": [["key": "a\u{1b}b", "name": "A"], ["key": ""], ["name": "no key"]]],
+            ],
+        ]
+        let definition = try #require(ObjectDefinition(json: json))
+        #expect(!definition.name.contains("\u{1b}"))
+        #expect(!definition.label(in: "en_US").unicodeScalars.contains { $0.value < 0x20 })
+        #expect(definition.fields.map(\.name) == ["ok_1", "pick"])
+        #expect(definition.field(named: "pick")?.picklist.map(\.key) == ["a b"])
+        for path in ["/o/c/../x", "https://elsewhere/o/c/x", "/o/c/", "/o/c/a/b", "/api/jsonws"] {
+            var bad = json.objectValue!
+            bad["restContextPath"] = .string(path)
+            #expect(ObjectDefinition(json: .object(bad)) == nil, "\(path)")
+        }
+    }
 }

@@ -79,6 +79,10 @@ struct ObjectsFormTests {
         #expect(shown["valid"] == true)
         let priority = try #require(shown["fields"]?.arrayValue?.first { $0["name"] == "priority" })
         #expect(priority["values"] == ["9"])
+        let withFile = try await home.json(["form", "--object", "Ticket", "--record-id", "200050"] + portal.server(), environment: Self.password)
+        let screenshot = try #require(withFile["fields"]?.arrayValue?.first { $0["name"] == "screenshot" })
+        let name = try #require(try await readBack.entry("tickets", id: 200_050)?["screenshot"] as? [String: Any])["name"] as? String
+        #expect(screenshot["values"] == [JSONValue(name)], "an attachment shows as the file's title")
     }
 
     @Test func invalidValuesSayWhatAndSendNothing() async throws {

@@ -57,6 +57,46 @@ enum CacheSchema {
                 CREATE INDEX pending_dependency_by_target ON pending_dependency (dependsOn);
                 """)
         }
+        // Liferay Objects writes (issue 14). SQLite cannot widen a CHECK constraint, so the
+        // table is rebuilt (GRDB runs migrations with foreign keys off and checks them after:
+        // dropping the old table cascades nothing, and pending_dependency keeps its rows).
+        migrator.registerMigration("v2: Objects entry writes") { db in
+            try db.execute(sql: """
+                CREATE TABLE pending_write_v2 (
+                    sequence INTEGER PRIMARY KEY AUTOINCREMENT,
+                    queueId TEXT NOT NULL UNIQUE,
+                    operation TEXT NOT NULL
+                        CHECK (operation IN ('add-record', 'update-record', 'upload', 'delete',
+                                             'add-entry', 'update-entry', 'delete-entry')),
+                    collection TEXT NOT NULL,
+                    subject TEXT NOT NULL,
+                    payload TEXT NOT NULL,
+                    uuid TEXT NOT NULL,
+                    state TEXT NOT NULL DEFAULT 'dirty'
+                        CHECK (state IN ('dirty', 'sending', 'conflict', 'failed', 'done')),
+                    attempts INTEGER NOT NULL DEFAULT 0,
+                    lastError TEXT,
+                    retryAt INTEGER,
+                    sendingPid INTEGER,
+                    sendingSince INTEGER,
+                    portalValue TEXT,
+                    result TEXT,
+                    entryCollection TEXT,
+                    entryKey TEXT,
+                    localFile TEXT,
+                    createdAt INTEGER NOT NULL,
+                    updatedAt INTEGER NOT NULL
+                );
+                INSERT INTO pending_write_v2 SELECT sequence, queueId, operation, collection, subject, payload, uuid, state,
+                    attempts, lastError, retryAt, sendingPid, sendingSince, portalValue, result, entryCollection, entryKey,
+                    localFile, createdAt, updatedAt FROM pending_write;
+                DROP TABLE pending_write;
+                ALTER TABLE pending_write_v2 RENAME TO pending_write;
+                CREATE INDEX pending_write_by_state ON pending_write (state, sequence);
+                CREATE INDEX pending_write_by_subject ON pending_write (subject, sequence);
+                CREATE INDEX pending_write_by_entry ON pending_write (entryCollection, entryKey);
+                """)
+        }
         return migrator
     }
 }

@@ -12,14 +12,18 @@ public struct PendingListingEntry: Sendable, Equatable {
     public let recordId: JSONValue
     public let values: JSONValue
     public let error: String?
+    /// The object definition an Objects write is for (`nil` for records and files).
+    public var object: String? = nil
 
     /// `{"queueId", "operation", "state", "recordSetId", "recordId", "values", "error"}`, with
-    /// `null` for keys that do not apply.
+    /// `null` for keys that do not apply, and `"object"` for an Objects write.
     public var json: JSONValue {
-        [
+        var members: [String: JSONValue] = [
             "queueId": .string(queueId), "operation": .string(operation.rawValue), "state": .string(state.rawValue),
             "recordSetId": recordSetId, "recordId": recordId, "values": values, "error": JSONValue(error),
         ]
+        if let object { members["object"] = .string(object) }
+        return .object(members)
     }
 }
 
@@ -34,7 +38,8 @@ extension PendingQueue {
                 recordSetId: item.payload[PayloadKey.recordSetId] ?? .null,
                 recordId: item.payload[PayloadKey.recordId] ?? .null,
                 values: item.payload[PayloadKey.values] ?? .null,
-                error: item.lastError)
+                error: item.lastError,
+                object: item.operation.isObjectEntry ? item.payload[PayloadKey.object]?.stringValue : nil)
         }
     }
 

@@ -309,8 +309,13 @@ public struct PendingQueue: Sendable {
         case .upload:
             guard write.sourceFile != nil else { throw OfflineStoreError.invalidWrite("upload needs a file") }
             return "item:\(queueId)"
-        case .addRecord:
+        case .addRecord, .addEntry:
             return "item:\(queueId)"
+        case .updateEntry, .deleteEntry:
+            guard let entryId = write.payload[PayloadKey.recordId]?.int64Value, let path = write.payload[PayloadKey.restContextPath]?.stringValue else {
+                throw OfflineStoreError.invalidWrite("\(write.operation.rawValue) needs a recordId and a restContextPath")
+            }
+            return "object-entry:\(path):\(entryId)"
         }
     }
 

@@ -9,6 +9,15 @@ public enum PendingOperation: String, Sendable, CaseIterable {
     case upload
     /// The deletion of a gallery file entry.
     case delete
+    /// A new Liferay Objects entry, added by its client-made external reference code.
+    case addEntry = "add-entry"
+    /// An edit of an Objects entry (PATCH of the fields changed).
+    case updateEntry = "update-entry"
+    /// The deletion of an Objects entry.
+    case deleteEntry = "delete-entry"
+
+    /// A write of a Liferay Objects entry.
+    public var isObjectEntry: Bool { self == .addEntry || self == .updateEntry || self == .deleteEntry }
 }
 
 /// Where a pending write is in its life (see docs/offline.md for the transitions).

@@ -20,6 +20,21 @@ public struct ObjectDefinition: Sendable, Hashable {
     /// The custom fields, in the portal's order (system fields such as `id` or `createDate` are not here).
     public var fields: [ObjectField]
 
+    public init(
+        id: Int64, name: String, externalReferenceCode: String = "", labels: [String: String] = [:], pluralLabels: [String: String] = [:],
+        scope: ObjectDefinitionSummary.Scope, restContextPath: String, titleFieldName: String? = nil, fields: [ObjectField] = []
+    ) {
+        self.id = id
+        self.name = name
+        self.externalReferenceCode = externalReferenceCode
+        self.labels = labels
+        self.pluralLabels = pluralLabels
+        self.scope = scope
+        self.restContextPath = restContextPath
+        self.titleFieldName = titleFieldName
+        self.fields = fields
+    }
+
     /// The label for `locale`, then `en_US`, then any, then the name.
     public func label(in locale: String) -> String { Self.pick(labels, locale) ?? name }
     public func pluralLabel(in locale: String) -> String { Self.pick(pluralLabels, locale) ?? name }

@@ -28,7 +28,7 @@ struct GalleryWriter: Sendable {
             }
             try await session.deleteFileEntry(id: fileEntryId)
             return .null
-        case .addRecord, .updateRecord:
+        case .addRecord, .updateRecord, .addEntry, .updateEntry, .deleteEntry:
             throw PortalError(kind: .input, message: "the gallery does not send \(item.operation.rawValue)")
         }
     }

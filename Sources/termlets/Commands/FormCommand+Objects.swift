@@ -4,6 +4,7 @@ import Foundation
 import OfflineStore
 import PortalClient
 import Screenlets
+import Sync
 
 /// `form --object NAME [--record-id N] --set F=V … [--submit [--draft]]` (CONTRACT.md, "Modern portals").
 struct ObjectFormOptions: ParsableArguments {
@@ -23,24 +24,16 @@ extension FormCommand {
         try InputLimits.positive(recordId, "--record-id")
         guard structureId == nil else { throw CommandFailure(.input, "--structure-id is for record sets") }
         guard eventsFile == nil else { throw CommandFailure(.input, "--events is for record sets") }
-        guard offlinePolicy == nil || offlinePolicy == "remote-only" else {
-            throw CommandFailure(.input, "--offline-policy: Objects entries are written to the portal only (remote-only)")
-        }
+        let policies = try Self.policies(offlinePolicy)
         let format = try OutputFormat.resolve(format, allowed: [.json, .text])
         let parsed = try assignments.map(Self.parseAssignment)
         guard !draft || submit else { throw CommandFailure(.input, "--draft saves on submit: add --submit") }
 
-        try await connection.withCacheReadingConnection(policy: .remoteOnly) { connection in
-            let context = try await ObjectContext.load(connection, object: object, policy: .remoteOnly)
+        try await connection.withCacheReadingConnection(policy: policies.load) { connection in
+            let context = try await ObjectContext.load(connection, object: object, policy: policies.load)
             let session = connection.session
             var entry: ObjectEntry?
-            if let recordId {
-                do {
-                    entry = try await session.objectEntry(of: context.definition, id: recordId)
-                } catch {
-                    throw CommandFailure(error, doing: "entry \(recordId) of \(context.definition.name)")
-                }
-            }
+            if let recordId { entry = try await ObjectContext.entry(recordId, of: context, connection: connection, policy: policies.load) }
             var form = ObjectForm(context: context, entry: entry)
             try form.apply(parsed)
             let presentation = FormContext(recordSetId: 0, recordSetName: context.name, structure: context.structure, locale: context.locale)
@@ -50,6 +43,14 @@ extension FormCommand {
                     var json = FormPresentation.json(form.model, context: presentation).objectValue ?? [:]
                     json["recordSetId"] = nil
                     json["object"] = .string(context.definition.name)
+                    // Values in the Objects canonical forms (an attachment: the file's title).
+                    json["fields"] = json["fields"]?.arrayValue.map { fields in
+                        JSONValue.array(fields.map { field in
+                            guard case .object(var members) = field, let name = field["name"]?.stringValue else { return field }
+                            members["values"] = [form.model.value(of: name).map { .string(ObjectMapping.canonicalString($0)) } ?? .null]
+                            return .object(members)
+                        })
+                    }
                     Console.printJSON(.object(json))
                 default: Console.out(FormPresentation.table(form.model, context: presentation))
                 }
@@ -59,7 +60,12 @@ extension FormCommand {
             if !problems.isEmpty { throw FormSubmission.invalid(problems, locale: context.locale) }
             try await uploadFiles(&form, connection: connection)
             let body = try form.body(draft: draft)
-            let outcome = try await send(body, form: form, session: session)
+            let outcome: ObjectFormOutcome
+            if policies.submit == .remoteOnly {
+                outcome = try await send(body, form: form, session: session)
+            } else {
+                outcome = try await queue(body, form: form, connection: connection, policy: policies.submit)
+            }
             switch format {
             case .json: Console.printJSON(outcome.json)
             default: Console.out(outcome.summary + "\n")
@@ -91,7 +97,7 @@ extension FormCommand {
         if let entry = form.entry {
             do {
                 let updated = try await session.updateObjectEntry(of: definition, id: entry.id, body: body)
-                return ObjectFormOutcome(entry: updated, status: "updated")
+                return ObjectFormOutcome(updated, status: "updated")
             } catch {
                 throw CommandFailure(error, doing: "update of entry \(entry.id) of \(definition.name)")
             }
@@ -101,7 +107,7 @@ extension FormCommand {
         while true {
             do {
                 let added = try await session.addObjectEntry(of: definition, groupId: form.context.groupId, externalReferenceCode: erc, body: body)
-                return ObjectFormOutcome(entry: added, status: "added")
+                return ObjectFormOutcome(added, status: "added")
             } catch let error as PortalError where error.kind == .network && attempt < Self.objectAddAttempts {
                 attempt += 1
             } catch {
@@ -111,19 +117,72 @@ extension FormCommand {
     }
 }
 
+extension FormCommand {
+    /// Submits through the offline queue under `policy` (the same path `termlets sync` takes
+    /// later): the write, with its ERC for an add and the entry's `dateModified` for an update,
+    /// is stored durably before it is sent, so a crash or a lost portal sends it again, once.
+    private func queue(_ body: JSONValue, form: ObjectForm, connection: CacheReadingConnection, policy: SubmitPolicy) async throws(CommandFailure) -> ObjectFormOutcome {
+        guard let database = connection.database else { throw CommandFailure(.input, "--offline-policy needs the offline cache") }
+        let context = form.context
+        let target = ObjectWriteTarget(
+            object: context.definition.name, definitionId: context.definition.id, restContextPath: context.definition.restContextPath,
+            scope: context.definition.scope.rawValue, groupId: context.groupId)
+        var values: [String: JSONValue] = [:]
+        for name in form.assigned { values[name] = form.model.value(of: name).map { .string(ObjectMapping.canonicalString($0)) } ?? .null }
+        let erc = PortalSession.newExternalReferenceCode()
+        let write = form.entry.map {
+            PendingWrite.updateEntry(target, entryId: $0.id, body: body, values: .object(values), baseDateModified: $0.dateModified)
+        } ?? PendingWrite.addEntry(target, externalReferenceCode: erc, body: body, values: .object(values))
+        let sender = SyncEngine(database: database, connection: connection.connection).sender
+        do {
+            switch try await SubmitExecutor(queue: PendingQueue(database: database)).submit(write, policy: policy, sender: sender) {
+            case .sent(let answer):
+                return ObjectFormOutcome(
+                    recordId: answer[PayloadKey.recordId]?.int64Value, status: form.entry == nil ? "added" : "updated",
+                    workflowStatus: WorkflowStatus.name(answer["status"]?.intValue),
+                    queueId: nil, externalReferenceCode: answer[PayloadKey.externalReferenceCode]?.stringValue)
+            case .queued(let queueId):
+                return ObjectFormOutcome(
+                    recordId: form.entry?.id, status: "queued", workflowStatus: WorkflowStatus.name(draft ? 2 : 0), queueId: queueId,
+                    externalReferenceCode: form.entry?.externalReferenceCode ?? erc)
+            }
+        } catch {
+            throw FormSubmission.failure(error, locale: context.locale, doing: form.entry.map { "update of entry \($0.id)" } ?? "new entry of \(context.definition.name)")
+        }
+    }
+}
+
 /// `form --object --submit`'s output: the record set form's keys, plus the entry's ERC.
 struct ObjectFormOutcome {
-    let entry: ObjectEntry
+    let recordId: Int64?
     let status: String
+    let workflowStatus: String?
+    let queueId: String?
+    let externalReferenceCode: String?
+
+    init(recordId: Int64?, status: String, workflowStatus: String?, queueId: String?, externalReferenceCode: String?) {
+        self.recordId = recordId
+        self.status = status
+        self.workflowStatus = workflowStatus
+        self.queueId = queueId
+        self.externalReferenceCode = externalReferenceCode
+    }
+
+    init(_ entry: ObjectEntry, status: String) {
+        self.init(
+            recordId: entry.id, status: status, workflowStatus: WorkflowStatus.name(entry.statusCode), queueId: nil,
+            externalReferenceCode: entry.externalReferenceCode)
+    }
 
     var json: JSONValue {
         [
-            "recordId": .int(entry.id), "status": .string(status), "workflowStatus": JSONValue(WorkflowStatus.name(entry.statusCode)),
-            "queueId": .null, "externalReferenceCode": .string(entry.externalReferenceCode),
+            "recordId": JSONValue(recordId), "status": .string(status), "workflowStatus": JSONValue(workflowStatus),
+            "queueId": JSONValue(queueId), "externalReferenceCode": JSONValue(externalReferenceCode),
         ]
     }
 
     var summary: String {
-        "\(status.capitalized) entry \(entry.id) (\(entry.externalReferenceCode))" + (WorkflowStatus.name(entry.statusCode).map { " — \($0)" } ?? "")
+        let what = status == "queued" ? "Queued for sync (\(queueId ?? ""))" : "\(status.capitalized) entry \(recordId.map(String.init) ?? "?")"
+        return what + (externalReferenceCode.map { " (\($0))" } ?? "") + (workflowStatus.map { " — \($0)" } ?? "")
     }
 }

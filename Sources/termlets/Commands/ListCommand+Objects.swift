@@ -92,11 +92,32 @@ extension ListCommand {
                 }
                 if pageNumber == (paging.page ?? 0) { listing.rowCount = answer.totalCount }
                 if answer.provenance.source == .cache, listing.provenance.source == .portal { listing.provenance = answer.provenance }
-                writer.write(answer.entries.map { DDLListRow(record: context.record($0), labelFields: []) })
+                let queued = Self.queuedEdits(connection.database, context: context)
+                writer.write(answer.entries.map { entry in
+                    guard let edit = queued[entry.id] else { return DDLListRow(record: context.record(entry), labelFields: []) }
+                    var shown = entry
+                    shown.json.merge(edit.body) { $1 }
+                    return DDLListRow(record: context.record(shown), labelFields: [], pending: edit.state)
+                })
                 guard paging.all, answer.entries.count == rows.count, rows.upperBound < listing.rowCount else { break }
                 pageNumber += 1
             }
             writer.finish(rowCount: listing.rowCount, provenance: listing.provenance)
         }
+    }
+
+    /// The open `update-entry` writes of this definition in the offline queue, by entry: their
+    /// state and the body they will send (later writes of an entry override earlier ones), so a
+    /// listed entry shows its queued values and `"pending"` as a record does.
+    static func queuedEdits(_ database: CacheDatabase?, context: ObjectContext) -> [Int64: (state: QueueState, body: [String: JSONValue])] {
+        guard let database, let items = try? PendingQueue(database: database).items(collection: PendingWrite.objectsCollection) else { return [:] }
+        var edits: [Int64: (state: QueueState, body: [String: JSONValue])] = [:]
+        for item in items where item.operation == .updateEntry && item.payload[PayloadKey.restContextPath]?.stringValue == context.definition.restContextPath {
+            guard let id = item.payload[PayloadKey.recordId]?.int64Value else { continue }
+            var body = edits[id]?.body ?? [:]
+            body.merge(item.payload[PayloadKey.body]?.objectValue ?? [:]) { $1 }
+            edits[id] = (item.state == .sending ? .dirty : item.state, body)
+        }
+        return edits
     }
 }

@@ -222,9 +222,13 @@ enum ScreenServices {
         case .updateRecord: title = "update record"
         case .upload: title = "upload"
         case .delete: title = "delete"
+        case .addEntry: title = "add entry"
+        case .updateEntry: title = "update entry"
+        case .deleteEntry: title = "delete entry"
         }
         // "update record 43002", not "update record record 43002".
-        if let record = payload[PayloadKey.recordId]?.int64Value { title += (title.hasSuffix(" record") ? " " : " record ") + String(record) }
+        if let record = payload[PayloadKey.recordId]?.int64Value { title += (title.hasSuffix(" record") || title.hasSuffix(" entry") ? " " : " record ") + String(record) }
+        if item.operation.isObjectEntry, let object = payload[PayloadKey.object]?.stringValue { title += " (\(object))" }
         if let set = payload[PayloadKey.recordSetId]?.int64Value { title += " (record set \(set))" }
         if let entry = payload[PayloadKey.fileEntryId]?.int64Value { title += " file \(entry)" }
         if item.operation == .upload, let name = payload["title"]?.stringValue ?? payload["fileName"]?.stringValue {

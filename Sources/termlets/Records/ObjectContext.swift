@@ -94,4 +94,32 @@ struct ObjectContext: ListingSource {
         guard let field = structure.field(named: name), let json = record.values[field.name] else { return nil }
         return ObjectMapping.value(of: json, for: field)
     }
+
+    /// Entry `id` through the cache under `policy` (stored with each read, so that an entry
+    /// opened once opens offline), or straight from the portal without a cache.
+    static func entry(_ id: Int64, of context: ObjectContext, connection: CacheReadingConnection, policy: LoadPolicy) async throws(CommandFailure) -> ObjectEntry {
+        let session = connection.session
+        let definition = context.definition
+        let what = "entry \(id) of \(definition.name)"
+        let fetch: @Sendable () async throws -> JSONValue = {
+            let entry = try await session.objectEntry(of: definition, id: id)
+            return .object(entry.json)
+        }
+        let json: JSONValue
+        do {
+            if let database = connection.database {
+                let key = CacheKey("object-entry", parameters: ["definitionId": .int(definition.id), "id": .int(id)]).rawValue
+                json = try await CachePolicyLoader(database: database)
+                    .load(policy == .cacheThenRemote ? .remoteFirst : policy, at: EntryAddress(collection: collection, key: key), fetch: fetch).value
+            } else {
+                json = try await fetch()
+            }
+        } catch OfflineStoreError.notCached {
+            throw CommandFailure(.notFound, "\(what) was never loaded on this machine; run once with the portal reachable")
+        } catch {
+            throw CommandFailure(error, doing: what)
+        }
+        guard let entry = ObjectEntry(json: json) else { throw CommandFailure(.server, "\(what): the portal's answer is not an entry") }
+        return entry
+    }
 }
