@@ -93,7 +93,10 @@ struct BrowserObjectsTests {
                 layout: PageLayout(firstPageSize: 50, pageSize: 25)
             ) { _, _ in FakeRecordLoader(records: records) }
         }
-        services.deleteEntry = { definitionId, entryId in deleted.append(definitionId, entryId) }
+        services.deleteEntry = { definitionId, entryId, _ in
+            deleted.append(definitionId, entryId)
+            return false
+        }
         let browser = PortalBrowser(services: services, size: Size(width: 100, height: 24), status: ListFixtures.status)
         let runtime = Runtime(program: browser, backend: HeadlessBackend(size: Size(width: 100, height: 24)))
         runtime.start()

@@ -12,7 +12,8 @@ import TermletsTestSupport
 /// definitions beside its record sets, the Tickets entries page at reading speed without a
 /// placeholder left, an entry opens in the form, is edited and saved, and the portal has it; the
 /// next one is deleted (d, d) and the portal has it no more;
-/// offline, the entry opens from the cache with the edit.
+/// offline, the entry opens from the cache with the edit, an edit saved there is queued, and
+/// back online automatic sync sends it.
 @Suite("Objects in the screens (7.4, tmux)")
 struct ObjectsScreensTests {
     static let password = ["TERMLETS_PASSWORD": "test"]
@@ -106,8 +107,20 @@ struct ObjectsScreensTests {
         try await terminal.screen("the entry from the cache", timeout: 60) {
             $0.contains("Record \(id)") && $0.contains("(edited in tmux)")
         }
+        // An edit saved offline is queued; back online, automatic sync sends it.
+        try await terminal.press("Enter")
+        try await terminal.typeOffPool(" +offline")
+        try await terminal.press("Enter")
+        try await terminal.press("C-s")
+        try await terminal.screen("the save queued", timeout: 60) { $0.contains("queued for sync") }
+        try await portal.setFaults(["offline": false])
+        let synced = try await waitFor("the offline edit on the portal", timeout: 60, every: 0.5) {
+            let title = try? await Self.readBack("/o/c/tickets/\(id)", portal: portal)["title"]?.stringValue
+            return title?.hasSuffix("(edited in tmux) +offline") == true ? title : nil
+        }
+        #expect(synced.hasSuffix("+offline"))
         try await terminal.press("Escape")
-        try await terminal.screen("back on the entries offline", timeout: 60) { Self.cursorLine($0)?.contains(String(id)) == true }
+        try await terminal.screen("back on the entries", timeout: 60) { Self.cursorLine($0)?.contains(String(id)) == true }
         try await terminal.press("q")
         let end = try await terminal.screen(containing: "[exit ")
         #expect(end.contains("[exit 0]"))

@@ -13,8 +13,10 @@ import PortalClient
 /// With a cache the entry is read through the load policy (stored under `ObjectEntries`,
 /// `object-entry` keys), so an entry seen online opens offline; the definition comes from
 /// `loadDefinition` (the host's, cached the same way). Documents are not uploaded from here
-/// (attachment fields show their file; choosing a local file is refused). Writes are not queued
-/// yet: a portal that cannot be reached fails the save and keeps the edits.
+/// (attachment fields show their file; choosing a local file is refused). With `submit` (the
+/// host's submit policy over the pending queue) a save is a queued `add-entry`/`update-entry`
+/// write, sent now or by sync (the add keeps its ERC, so it is one entry however often it is
+/// sent); without, it goes straight to the portal and an unreachable one fails the save.
 public actor ObjectEntryFormScreenlet: FormEditing {
     public private(set) var attributes: FormScreenletAttributes
     public private(set) var state: FormState
@@ -28,6 +30,11 @@ public actor ObjectEntryFormScreenlet: FormEditing {
     private let loadDefinition: @Sendable () async throws -> ObjectDefinition
     private let cache: CachePolicyLoader?
     private let policy: LoadPolicy
+    private let submit: (@Sendable (PendingWrite) async throws -> SubmitOutcome)?
+    /// The entry's `dateModified` the edits are made on (an update's conflict check).
+    private var baseDateModified: String?
+    /// The entry's JSON as loaded (or as last saved), under which a queued update is cached.
+    private var entryJSON: [String: JSONValue] = [:]
     /// The ERC of the new entry this form adds, made at the first save and kept for retries.
     public private(set) var newEntryCode: String?
 
@@ -37,8 +44,10 @@ public actor ObjectEntryFormScreenlet: FormEditing {
     public init(
         session: PortalSession, definitionId: Int64, groupId: Int64, entryId: Int64?, locale: PortalLocale,
         cache: CacheDatabase? = nil, policy: LoadPolicy = .remoteFirst,
+        submit: (@Sendable (PendingWrite) async throws -> SubmitOutcome)? = nil,
         loadDefinition: (@Sendable () async throws -> ObjectDefinition)? = nil
     ) {
+        self.submit = submit
         self.loadDefinition = loadDefinition ?? { try await session.objectDefinition(id: definitionId) }
         self.cache = cache.map(CachePolicyLoader.init(database:))
         self.policy = cache == nil ? .remoteOnly : policy
@@ -114,6 +123,8 @@ public actor ObjectEntryFormScreenlet: FormEditing {
         }
         model.markSaved(recordId: entry.id)
         state.model = model
+        baseDateModified = entry.dateModified
+        entryJSON = entry.json
         state.workflowStatus = entry.statusCode
         state.validationMessages = [:]
     }
@@ -160,8 +171,11 @@ public actor ObjectEntryFormScreenlet: FormEditing {
             var values: [String: FieldValue] = [:]
             for field in model.structure.allFields { values[field.name] = model.value(of: field.name) }
             let body = try ObjectMapping.entryBody(values: values, structure: model.structure, draft: draft)
-            let entry: ObjectEntry
             let added = model.recordId == nil
+            if let submit {
+                return try await queueSave(body, model: model, definition: definition, draft: draft, submit: submit)
+            }
+            let entry: ObjectEntry
             if let id = model.recordId {
                 entry = try await session.updateObjectEntry(of: definition, id: id, body: body)
             } else {
@@ -171,6 +185,8 @@ public actor ObjectEntryFormScreenlet: FormEditing {
             }
             // The portal's answer is the entry as it is now: what the form shows offline next time.
             _ = try? cache?.entries.putFetched(Self.address(of: entry.id, in: definition), value: .object(entry.json))
+            baseDateModified = entry.dateModified
+            entryJSON = entry.json
             state.model?.markSaved(recordId: entry.id)
             if added { state.model?.adoptRecordId(entry.id) }
             attributes.recordId = entry.id
@@ -181,6 +197,62 @@ public actor ObjectEntryFormScreenlet: FormEditing {
         } catch {
             eventSink.yield(.formSubmitError(message: Self.describe(error), invalidFields: []))
             throw error
+        }
+    }
+
+    /// The save as a queued write under the host's submit policy: sent now (the portal's answer
+    /// makes the entry the form's) or kept for sync (`formQueued`).
+    private func queueSave(
+        _ body: JSONValue, model: DDLFormModel, definition: ObjectDefinition, draft: Bool,
+        submit: @Sendable (PendingWrite) async throws -> SubmitOutcome
+    ) async throws -> FormSubmitOutcome {
+        let target = ObjectWriteTarget(
+            object: definition.name, definitionId: definition.id, restContextPath: definition.restContextPath,
+            scope: definition.scope.rawValue, groupId: groupId)
+        var values: [String: JSONValue] = [:]
+        for field in model.structure.allFields {
+            values[field.name] = model.value(of: field.name).map { .string(ObjectMapping.canonicalString($0)) } ?? .null
+        }
+        var write: PendingWrite
+        if let id = model.recordId {
+            write = .updateEntry(target, entryId: id, body: body, values: .object(values), baseDateModified: baseDateModified)
+            // While queued, the cached entry is the entry as the user left it (opened offline, it shows the edit).
+            var edited = entryJSON.merging(body.objectValue ?? [:]) { _, new in new }
+            edited["id"] = .int(id)
+            entryJSON = edited
+            let address = Self.address(of: id, in: definition)
+            write.linkedEntry = address
+            write.localChanges = [.put(address, value: .object(edited), attributes: [:], state: .dirty)]
+        } else {
+            let code = newEntryCode ?? PortalSession.newExternalReferenceCode()
+            newEntryCode = code
+            write = .addEntry(target, externalReferenceCode: code, body: body, values: .object(values))
+        }
+        switch try await submit(write) {
+        case .sent(let answer):
+            let id = answer[PayloadKey.recordId]?.int64Value ?? model.recordId ?? 0
+            let status = answer["status"]?.intValue ?? (draft ? 2 : 0)
+            if let modified = answer[PayloadKey.modifiedDate]?.stringValue {
+                baseDateModified = modified
+                entryJSON["dateModified"] = .string(modified)
+            }
+            if model.recordId != nil {
+                // Sent: the entry as saved is what the form shows offline next time.
+                _ = try? cache?.entries.putFetched(Self.address(of: id, in: definition), value: .object(entryJSON))
+            }
+            state.model?.markSaved(recordId: id)
+            if model.recordId == nil { state.model?.adoptRecordId(id) }
+            attributes.recordId = id
+            state.requestedRecordId = id
+            state.workflowStatus = status
+            state.queuedSubmitId = nil
+            eventSink.yield(.formSubmitted(recordId: id, workflowStatus: status))
+            return .submitted(recordId: id, workflowStatus: status, added: model.recordId == nil)
+        case .queued(let queueId):
+            state.model?.markSaved()
+            state.queuedSubmitId = queueId
+            eventSink.yield(.formQueued(queueId: queueId))
+            return .queued(queueId: queueId)
         }
     }
 

@@ -10,8 +10,9 @@ public struct BrowserServices: Sendable {
     public var contents: @Sendable (SiteSummary) async throws -> SiteContents
     /// The record list of a record set (its label fields come from the structure).
     public var recordList: @Sendable (SiteSummary?, RecordSetSummary) async throws -> ListScreenSpec<DDLListRow>
-    /// Deletes entry `entryId` of object definition `definitionId`; nil: entries cannot be deleted.
-    public var deleteEntry: (@Sendable (_ definitionId: Int64, _ entryId: Int64) async throws -> Void)?
+    /// Deletes entry `entryId` of object definition `definitionId` (in site `groupId`); true when
+    /// the delete was queued for sync instead of sent; nil: entries cannot be deleted.
+    public var deleteEntry: (@Sendable (_ definitionId: Int64, _ entryId: Int64, _ groupId: Int64?) async throws -> Bool)?
     /// The record list of an object definition's entries in a site; nil: objects cannot be opened.
     public var objectList: (@Sendable (SiteSummary?, ObjectSetSummary) async throws -> ListScreenSpec<DDLListRow>)?
     /// The bookmarks list of a folder.

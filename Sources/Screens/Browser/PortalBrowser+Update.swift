@@ -61,13 +61,17 @@ extension PortalBrowser {
             }
         case .entryDeleted(let entryId, let result):
             switch result {
-            case .success:
+            case .success(let queued):
                 guard case .records(var list)? = model.stack.last else { return [] }
+                if queued {
+                    setTopListMessage("delete of entry \(entryId) queued for sync", on: &model)
+                    return [countPending()]
+                }
                 let listId = list.id
                 let effects = list.program.update(&list.model, .command(.refresh)).forwarded { Message.records(id: listId, $0) }
                 model.stack[model.stack.count - 1] = .records(list)
                 setTopListMessage("deleted entry \(entryId)", on: &model)
-                return effects
+                return effects + [countPending()]
             case .failure(let error):
                 setTopListMessage("cannot delete entry \(entryId): \(ListScreenText.describe(error))", on: &model)
             }
@@ -327,7 +331,10 @@ extension PortalBrowser {
             guard let entryId = row?.recordId, let deleteEntry = services.deleteEntry,
                 case .records(let list)? = model.stack.last, let definitionId = list.program.spec.objectDefinitionId
             else { return [] }
-            return [.task { .entryDeleted(entryId: entryId, await Result(catching: { try await deleteEntry(definitionId, entryId) })) }]
+            let groupId = model.currentSite?.groupId
+            return [.task {
+                .entryDeleted(entryId: entryId, await Result(catching: { try await deleteEntry(definitionId, entryId, groupId) }))
+            }]
         case nil:
             return []
         }

@@ -105,7 +105,7 @@ public struct PortalBrowser: Program {
         /// An object definition's entry list is ready (or failed).
         case objectListReady(ObjectSetSummary, Result<ListScreenSpec<DDLListRow>, any Error>)
         /// The delete of an entry of the list on top went through (or failed).
-        case entryDeleted(entryId: Int64, Result<Void, any Error>)
+        case entryDeleted(entryId: Int64, Result<Bool, any Error>)
         case records(id: Int, ListScreen<DDLListRow>.Message)
         case bookmarks(id: Int, ListScreen<Bookmark>.Message)
         case sync(id: Int, SyncView.Message)

@@ -3,6 +3,7 @@ import OfflineStore
 import PortalClient
 import Screenlets
 import Screens
+import Sync
 
 /// The browser's Liferay Objects: an object definition's entries in the record list, one entry
 /// in the form screen (docs/objects.md, "In the screens"). The definition is read through the
@@ -42,12 +43,33 @@ extension ScreenServices {
         }
     }
 
-    /// Deletes entry `entryId` of definition `definitionId` on the portal (online only).
+    /// Deletes entry `entryId` of definition `definitionId` in site `groupId`: through the
+    /// pending queue under the settings' submit policy when there is a cache (true: queued for
+    /// sync), else on the portal at once.
     static func deleteEntry(
-        _ connection: CacheReadingConnection, definitionId: Int64, entryId: Int64, settings: SettingsStore
-    ) async throws {
+        _ connection: CacheReadingConnection, definitionId: Int64, entryId: Int64, groupId: Int64?, settings: SettingsStore
+    ) async throws -> Bool {
         let definition = try await ObjectContext.load(connection, object: String(definitionId), policy: settings.loadPolicy).definition
-        try await connection.session.deleteObjectEntry(of: definition, id: entryId)
+        guard let submit = submitter(connection, settings: settings) else {
+            try await connection.session.deleteObjectEntry(of: definition, id: entryId)
+            return false
+        }
+        let target = ObjectWriteTarget(
+            object: definition.name, definitionId: definition.id, restContextPath: definition.restContextPath,
+            scope: definition.scope.rawValue, groupId: groupId ?? connection.groupId)
+        if case .queued = try await submit(.deleteEntry(target, entryId: entryId)) { return true }
+        return false
+    }
+
+    /// Writes through the pending queue under the settings' submit policy (as the record form
+    /// does: remote-first sends now and queues when the portal cannot be reached); nil without a cache.
+    static func submitter(
+        _ connection: CacheReadingConnection, settings: SettingsStore
+    ) -> (@Sendable (PendingWrite) async throws -> SubmitOutcome)? {
+        guard let database = connection.database else { return nil }
+        let sender = SyncEngine(database: database, connection: connection.connection).sender
+        let executor = SubmitExecutor(queue: PendingQueue(database: database))
+        return { write in try await executor.submit(write, policy: settings.submitPolicy, sender: sender) }
     }
 
     /// The form screen of an entry (or a new one) of the object definition `request` names: the
@@ -59,7 +81,8 @@ extension ScreenServices {
         let policy = settings.loadPolicy
         let screenlet = ObjectEntryFormScreenlet(
             session: connection.session, definitionId: definitionId, groupId: request.groupId ?? connection.groupId,
-            entryId: request.recordId, locale: settings.locale, cache: connection.database, policy: policy
+            entryId: request.recordId, locale: settings.locale, cache: connection.database, policy: policy,
+            submit: submitter(connection, settings: settings)
         ) { try await ObjectContext.load(connection, object: String(definitionId), policy: policy).definition }
         return formScreen(screenlet, request.screen, settings: settings)
     }

@@ -41,8 +41,8 @@ enum ScreenServices {
                 theme: { settings.browserTheme() }),
             autoSync: autoSync?.services,
             objectList: { site, object in try await objectList(connection, site: site, object: object, settings: settings) })
-        services.deleteEntry = { definitionId, entryId in
-            try await deleteEntry(connection, definitionId: definitionId, entryId: entryId, settings: settings)
+        services.deleteEntry = { definitionId, entryId, groupId in
+            try await deleteEntry(connection, definitionId: definitionId, entryId: entryId, groupId: groupId, settings: settings)
         }
         return services
     }
