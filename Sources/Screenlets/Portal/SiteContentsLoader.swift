@@ -21,11 +21,14 @@ public struct RecordSetSummary: Hashable, Sendable {
     public let structureId: Int64
     public let name: String
     public let recordCount: Int
-    public init(recordSetId: Int64, structureId: Int64, name: String, recordCount: Int) {
+    /// False on a portal without the Screens plugin (7.4, DXP): its values cannot be read there.
+    public let valuesReadable: Bool
+    public init(recordSetId: Int64, structureId: Int64, name: String, recordCount: Int, valuesReadable: Bool = true) {
         self.recordSetId = recordSetId
         self.structureId = structureId
         self.name = name
         self.recordCount = recordCount
+        self.valuesReadable = valuesReadable
     }
 }
 
@@ -39,18 +42,22 @@ public struct FolderSummary: Hashable, Sendable {
     }
 }
 
-/// What a site holds for the browser: record sets, image folders, bookmark folders.
+/// What a site holds for the browser: record sets, object definitions, image folders, bookmark folders.
 public struct SiteContents: Hashable, Sendable {
     public let recordSets: [RecordSetSummary]
+    /// The Liferay Objects definitions whose entries the site can list (site- and company-scoped).
+    public let objects: [ObjectSetSummary]
     public let imageFolders: [FolderSummary]
     public let bookmarkFolders: [FolderSummary]
     /// When the cached copy shown was stored, if it came from the cache because the portal
     /// could not be reached; nil for the portal's answer.
     public var cachedAt: Date?
     public init(
-        recordSets: [RecordSetSummary], imageFolders: [FolderSummary], bookmarkFolders: [FolderSummary], cachedAt: Date? = nil
+        recordSets: [RecordSetSummary], objects: [ObjectSetSummary] = [], imageFolders: [FolderSummary],
+        bookmarkFolders: [FolderSummary], cachedAt: Date? = nil
     ) {
         self.recordSets = recordSets
+        self.objects = objects
         self.imageFolders = imageFolders
         self.bookmarkFolders = bookmarkFolders
         self.cachedAt = cachedAt
@@ -82,15 +89,22 @@ public struct SiteContentsLoader: Sendable {
     /// The cache and its policy; nil: the portal only.
     public let cache: CachePolicyLoader?
     public let policy: LoadPolicy
+    /// What the portal offers (the Screens plugin, Objects); nil: a portal with the Screens plugin
+    /// and without Objects, as every 6.2 and 7.0–7.3 portal.
+    public let capabilities: (@Sendable () async -> PortalCapabilities)?
 
     /// The cache collection of the browser's menus.
     public static let collection = "browser"
 
-    public init(session: PortalSession, locale: PortalLocale, cache: CachePolicyLoader? = nil, policy: LoadPolicy = .remoteFirst) {
+    public init(
+        session: PortalSession, locale: PortalLocale, cache: CachePolicyLoader? = nil, policy: LoadPolicy = .remoteFirst,
+        capabilities: (@Sendable () async -> PortalCapabilities)? = nil
+    ) {
         self.session = session
         self.locale = locale
         self.cache = cache
         self.policy = cache == nil ? .remoteOnly : policy
+        self.capabilities = capabilities
     }
 
     /// The sites of the signed-in user.
@@ -145,7 +159,11 @@ public struct SiteContentsLoader: Sendable {
         [
             "recordSets": .array(contents.recordSets.map {
                 ["recordSetId": .int($0.recordSetId), "structureId": .int($0.structureId), "name": .string($0.name),
-                 "recordCount": .int(Int64($0.recordCount))]
+                 "recordCount": .int(Int64($0.recordCount)), "valuesReadable": .bool($0.valuesReadable)]
+            }),
+            "objects": .array(contents.objects.map {
+                ["definitionId": .int($0.definitionId), "name": .string($0.name), "title": .string($0.title),
+                 "siteScoped": .bool($0.isSiteScoped), "entryCount": $0.entryCount.map { .int(Int64($0)) } ?? .null]
             }),
             "imageFolders": .array(contents.imageFolders.map { ["folderId": .int($0.folderId), "name": .string($0.name)] }),
             "bookmarkFolders": .array(contents.bookmarkFolders.map { ["folderId": .int($0.folderId), "name": .string($0.name)] }),
@@ -163,24 +181,48 @@ public struct SiteContentsLoader: Sendable {
             guard let id = set["recordSetId"]?.int64Value else { return nil }
             return RecordSetSummary(
                 recordSetId: id, structureId: set["structureId"]?.int64Value ?? 0, name: set["name"]?.stringValue ?? "",
-                recordCount: Int(set["recordCount"]?.int64Value ?? 0))
+                recordCount: Int(set["recordCount"]?.int64Value ?? 0), valuesReadable: set["valuesReadable"]?.boolValue ?? true)
         }
-        return SiteContents(recordSets: sets, imageFolders: folders("imageFolders"), bookmarkFolders: folders("bookmarkFolders"))
+        let objects = (value["objects"]?.arrayValue ?? []).compactMap { object -> ObjectSetSummary? in
+            guard let id = object["definitionId"]?.int64Value else { return nil }
+            let name = object["name"]?.stringValue ?? ""
+            return ObjectSetSummary(
+                definitionId: id, name: name, title: object["title"]?.stringValue ?? name,
+                isSiteScoped: object["siteScoped"]?.boolValue ?? false, entryCount: object["entryCount"]?.intValue)
+        }
+        return SiteContents(
+            recordSets: sets, objects: objects, imageFolders: folders("imageFolders"), bookmarkFolders: folders("bookmarkFolders"))
     }
 
     /// The record sets and folders of `groupId`, from the portal.
     private func fetchContents(ofSite groupId: Int64) async throws -> SiteContents {
+        let offers = await capabilities?()
         let sets = try await session.recordSets(groupId: groupId).recordSets
+        // Without the Screens plugin the records cannot be counted (nor read): the sets say so.
+        let readable = offers?.screensPlugin ?? true
         let countCalls = try await session.calls().screensRecords
-        let counts = sets.isEmpty ? [] : try await session.invoke(sets.map { countCalls.getDDLRecordsCount(ddlRecordSetId: $0.recordSetId) })
+        let counts = sets.isEmpty || !readable
+            ? sets.map { _ in JSONValue.null }
+            : try await session.invoke(sets.map { countCalls.getDDLRecordsCount(ddlRecordSetId: $0.recordSetId) })
+        let objects = offers?.objects == true
+            ? try await session.objectDefinitionSummaries(groupId: groupId, locale: locale.identifier).map(ObjectSetSummary.init)
+            : []
         let folders = try await session.documentFolders(repositoryId: groupId, parentFolderId: 0)
-        let bookmarkFolders = try await session.bookmarkFolders(groupId: groupId, parentFolderId: 0)
+        // 7.4 has no Bookmarks service: no folders, not a failure.
+        let bookmarkFolders: [Folder]
+        do {
+            bookmarkFolders = try await session.bookmarkFolders(groupId: groupId, parentFolderId: 0)
+        } catch let error as PortalError where PortalSession.isMissingAction(error) {
+            bookmarkFolders = []
+        }
         return SiteContents(
             recordSets: zip(sets, counts).map { set, count in
                 RecordSetSummary(
                     recordSetId: set.recordSetId, structureId: set.structureId,
-                    name: LocalizedXMLText.resolve(set.name, locale: locale), recordCount: count.intValue ?? 0)
+                    name: LocalizedXMLText.resolve(set.name, locale: locale), recordCount: count.intValue ?? 0,
+                    valuesReadable: readable)
             },
+            objects: objects,
             imageFolders: folders.map { FolderSummary(folderId: $0.folderId, name: LocalizedXMLText.resolve($0.name, locale: locale)) },
             bookmarkFolders: bookmarkFolders.map {
                 FolderSummary(folderId: $0.folderId, name: LocalizedXMLText.resolve($0.name, locale: locale))

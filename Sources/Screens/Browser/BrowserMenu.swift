@@ -10,6 +10,8 @@ public struct BrowserMenu: Equatable, Sendable {
         case heading(String)
         case site(SiteSummary)
         case recordSet(RecordSetSummary)
+        /// A Liferay Objects definition: its entries open in the record list.
+        case objectSet(ObjectSetSummary)
         case imageFolder(FolderSummary)
         case bookmarkFolder(FolderSummary)
         /// Termlets' own settings (language, theme, offline policy).
@@ -53,6 +55,10 @@ public struct BrowserMenu: Equatable, Sendable {
     static func items(for contents: SiteContents) -> [Item] {
         var items: [Item] = [.heading("Record sets")]
         items += contents.recordSets.isEmpty ? [.note("none")] : contents.recordSets.map(Item.recordSet)
+        if !contents.objects.isEmpty {
+            items.append(.heading(Text.objects))
+            items += contents.objects.map(Item.objectSet)
+        }
         items.append(.heading("Image folders"))
         items += contents.imageFolders.isEmpty ? [.note("none")] : contents.imageFolders.map(Item.imageFolder)
         items.append(.heading("Bookmark folders"))
@@ -103,11 +109,23 @@ public struct BrowserMenu: Equatable, Sendable {
         case .heading(let title): return (title, "")
         case .note(let text): return ("  " + text, "")
         case .site(let site): return (site.name.isEmpty ? "site \(site.groupId)" : site.name, "site \(site.groupId)")
+        case .recordSet(let set) where !set.valuesReadable:
+            return ("  " + set.name, "\(Text.valuesUnreadable) · \(set.recordSetId)")
         case .recordSet(let set): return ("  " + set.name, "\(set.recordCount) records · \(set.recordSetId)")
+        case .objectSet(let object):
+            let count = object.entryCount.map { "\($0) \($0 == 1 ? "entry" : "entries")" } ?? Text.unknownCount
+            return ("  " + object.title, "\(count) · \(object.isSiteScoped ? "site" : "company") · \(object.definitionId)")
         case .imageFolder(let folder): return ("  " + folder.name, "images · \(folder.folderId)")
         case .bookmarkFolder(let folder): return ("  " + folder.name, "bookmarks · \(folder.folderId)")
         case .settings: return ("  Settings", "language, theme, offline policy, sync")
         }
+    }
+
+    /// The texts of Objects and of record sets on a portal without the Screens plugin.
+    enum Text {
+        static let objects = "Objects"
+        static let valuesUnreadable = "no Screens plugin: values not readable"
+        static let unknownCount = "? entries"
     }
 
     func draw(in rect: Rect, on grid: inout Grid, theme: Theme) {

@@ -10,6 +10,11 @@ public struct BrowserServices: Sendable {
     public var contents: @Sendable (SiteSummary) async throws -> SiteContents
     /// The record list of a record set (its label fields come from the structure).
     public var recordList: @Sendable (SiteSummary?, RecordSetSummary) async throws -> ListScreenSpec<DDLListRow>
+    /// Deletes entry `entryId` of object definition `definitionId` (in site `groupId`); true when
+    /// the delete was queued for sync instead of sent; nil: entries cannot be deleted.
+    public var deleteEntry: (@Sendable (_ definitionId: Int64, _ entryId: Int64, _ groupId: Int64?) async throws -> Bool)?
+    /// The record list of an object definition's entries in a site; nil: objects cannot be opened.
+    public var objectList: (@Sendable (SiteSummary?, ObjectSetSummary) async throws -> ListScreenSpec<DDLListRow>)?
     /// The bookmarks list of a folder.
     public var bookmarksList: @Sendable (SiteSummary, FolderSummary) -> ListScreenSpec<Bookmark>
     /// Writes waiting in the offline queue.
@@ -35,8 +40,10 @@ public struct BrowserServices: Sendable {
         openForm: (@Sendable (FormRequest) async throws -> FormScreen)? = nil,
         openGallery: (@Sendable (GalleryRequest) async throws -> GalleryScreen)? = nil,
         settings: SettingsServices? = nil,
-        autoSync: AutoSyncServices? = nil
+        autoSync: AutoSyncServices? = nil,
+        objectList: (@Sendable (SiteSummary?, ObjectSetSummary) async throws -> ListScreenSpec<DDLListRow>)? = nil
     ) {
+        self.objectList = objectList
         self.sites = sites
         self.contents = contents
         self.recordList = recordList

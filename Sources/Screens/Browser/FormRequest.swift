@@ -9,8 +9,18 @@ public struct FormRequest: Equatable, Sendable {
     public let recordId: Int64?
     public let size: Size
     public let status: ConnectionStatus
+    /// Set when the record is an entry of this Liferay Objects definition (`recordSetId` is then
+    /// the definition's id too, `recordId` the entry's).
+    public let objectDefinitionId: Int64?
+    /// The site the list was opened in (an object entry is added there); nil: the session's.
+    public let groupId: Int64?
 
-    public init(recordSetId: Int64, recordId: Int64?, size: Size, status: ConnectionStatus) {
+    public init(
+        recordSetId: Int64, recordId: Int64?, size: Size, status: ConnectionStatus, objectDefinitionId: Int64? = nil,
+        groupId: Int64? = nil
+    ) {
+        self.objectDefinitionId = objectDefinitionId
+        self.groupId = groupId
         self.recordSetId = recordSetId
         self.recordId = recordId
         self.size = size

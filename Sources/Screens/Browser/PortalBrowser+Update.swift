@@ -49,6 +49,32 @@ extension PortalBrowser {
             case .failure(let error):
                 model.message = "cannot open \(set.name): \(ListScreenText.describe(error))"
             }
+        case .objectListReady(let object, let result):
+            model.message = ""
+            switch result {
+            case .success(let spec):
+                return pushRecords(spec, breadcrumbs: model.crumbs + [object.title], query: ListQuery(), on: &model)
+            case .failure(let error as SiteContentsError):
+                model.message = "\(object.title): \(error)"
+            case .failure(let error):
+                model.message = "cannot open \(object.title): \(ListScreenText.describe(error))"
+            }
+        case .entryDeleted(let entryId, let result):
+            switch result {
+            case .success(let queued):
+                guard case .records(var list)? = model.stack.last else { return [] }
+                if queued {
+                    setTopListMessage("delete of entry \(entryId) queued for sync", on: &model)
+                    return [countPending()]
+                }
+                let listId = list.id
+                let effects = list.program.update(&list.model, .command(.refresh)).forwarded { Message.records(id: listId, $0) }
+                model.stack[model.stack.count - 1] = .records(list)
+                setTopListMessage("deleted entry \(entryId)", on: &model)
+                return effects + [countPending()]
+            case .failure(let error):
+                setTopListMessage("cannot delete entry \(entryId): \(ListScreenText.describe(error))", on: &model)
+            }
         case .records(let id, let child):
             return forward(child, to: id, on: &model)
         case .bookmarks(let id, let child):
@@ -160,6 +186,14 @@ extension PortalBrowser {
             let services = self.services
             let site = model.currentSite
             return [.task { .recordListReady(set, await Result(catching: { try await services.recordList(site, set) })) }]
+        case .objectSet(let object)?:
+            guard let objectList = services.objectList else {
+                model.message = "\(object.title): no entry list here"
+                return []
+            }
+            model.message = "opening \(object.title)…"
+            let site = model.currentSite
+            return [.task { .objectListReady(object, await Result(catching: { try await objectList(site, object) })) }]
         case .bookmarkFolder(let folder)?:
             guard let site = model.currentSite else { return [] }
             let spec = services.bookmarksList(site, folder)
@@ -239,8 +273,10 @@ extension PortalBrowser {
     }
 
     private static func row(_ outcome: ListScreen<DDLListRow>.Outcome, in model: ListScreen<DDLListRow>.Model) -> DDLListRow? {
-        if case .open(let index) = outcome { return model.engine.row(at: index).row }
-        return nil
+        switch outcome {
+        case .open(let index), .delete(let index): return model.engine.row(at: index).row
+        default: return nil
+        }
     }
 
     private func forwardBookmarks(_ message: ListScreen<Bookmark>.Message, to id: Int, on model: inout Model) -> [Effect<Message>] {
@@ -291,6 +327,14 @@ extension PortalBrowser {
             return requestForm(recordId: recordId, crumb: "record \(recordId)", on: &model)
         case .create?:
             return requestForm(recordId: nil, crumb: "new record", on: &model)
+        case .delete?:
+            guard let entryId = row?.recordId, let deleteEntry = services.deleteEntry,
+                case .records(let list)? = model.stack.last, let definitionId = list.program.spec.objectDefinitionId
+            else { return [] }
+            let groupId = model.currentSite?.groupId
+            return [.task {
+                .entryDeleted(entryId: entryId, await Result(catching: { try await deleteEntry(definitionId, entryId, groupId) }))
+            }]
         case nil:
             return []
         }
@@ -304,7 +348,9 @@ extension PortalBrowser {
         }
         guard case .records(let list)? = model.stack.last, let recordSetId = list.program.spec.ownerId else { return [] }
         setTopListMessage("opening \(crumb)…", on: &model)
-        let request = FormRequest(recordSetId: recordSetId, recordId: recordId, size: model.size, status: model.status)
+        let request = FormRequest(
+            recordSetId: recordSetId, recordId: recordId, size: model.size, status: model.status,
+            objectDefinitionId: list.program.spec.objectDefinitionId, groupId: model.currentSite?.groupId)
         return [.task { .formReady(crumb: crumb, await Result(catching: { try await openForm(request) })) }]
     }
 

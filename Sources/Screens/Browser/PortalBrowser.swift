@@ -102,6 +102,10 @@ public struct PortalBrowser: Program {
         case sitesLoaded(Result<SiteList, any Error>)
         case contentsLoaded(groupId: Int64, Result<SiteContents, any Error>)
         case recordListReady(RecordSetSummary, Result<ListScreenSpec<DDLListRow>, any Error>)
+        /// An object definition's entry list is ready (or failed).
+        case objectListReady(ObjectSetSummary, Result<ListScreenSpec<DDLListRow>, any Error>)
+        /// The delete of an entry of the list on top went through (or failed).
+        case entryDeleted(entryId: Int64, Result<Bool, any Error>)
         case records(id: Int, ListScreen<DDLListRow>.Message)
         case bookmarks(id: Int, ListScreen<Bookmark>.Message)
         case sync(id: Int, SyncView.Message)

@@ -37,6 +37,8 @@ extension ListScreen {
     /// What a command does on the list.
     private func perform(_ command: CommandName, on model: inout Model) -> [Effect<Message>] {
         let page = max(1, model.scroll.height - 1)
+        let armed = model.deleteArmed
+        model.deleteArmed = nil
         switch command {
         case .cursorDown: return moveCursor(to: model.cursor + 1, on: &model)
         case .cursorUp: return moveCursor(to: model.cursor - 1, on: &model)
@@ -57,6 +59,11 @@ extension ListScreen {
         case .clearSearch:
             model.search = ListSearch()
             model.message = ""
+            if spec.searchesOnServer, model.query.search != nil {
+                var query = model.query
+                query.search = nil
+                return change(to: query, on: &model)
+            }
             return []
         case .refresh:
             model.message = ""
@@ -73,6 +80,16 @@ extension ListScreen {
             query.mineOnly.toggle()
             model.message = query.mineOnly ? "only \(spec.noun.plural) you created" : "every creator's \(spec.noun.plural)"
             return change(to: query, on: &model)
+        case .delete:
+            guard spec.canDelete, let row = model.engine.row(at: model.cursor).row else { return [] }
+            let id = spec.columns.first?.text(row) ?? ""
+            if armed == model.cursor {
+                model.message = "deleting \(spec.noun.singular) \(id)…"
+                return finish(.delete(index: model.cursor), on: &model)
+            }
+            model.deleteArmed = model.cursor
+            model.message = "press d again to delete \(spec.noun.singular) \(id)"
+            return []
         case .openSync: return finish(.openSync, on: &model)
         case .help:
             model.showsHelp.toggle()
@@ -93,7 +110,7 @@ extension ListScreen {
                     model.message = "\(spec.noun.singular) \(id)"
                 }
                 return []
-            case .create, .openSync:
+            case .create, .openSync, .delete:
                 return []
             }
         }
@@ -227,6 +244,7 @@ extension ListScreen {
     /// Finds the loaded rows matching `text` and moves to the first at or after the cursor.
     private func runSearch(_ text: String, on model: inout Model) -> [Effect<Message>] {
         let needle = text.trimmingCharacters(in: .whitespaces)
+        if spec.searchesOnServer { return searchOnServer(needle, on: &model) }
         guard !needle.isEmpty else {
             model.search = ListSearch()
             return []
@@ -244,6 +262,20 @@ extension ListScreen {
             return []
         }
         return showMatch(target, on: &model)
+    }
+
+    /// A list searching on the server: a new query (a fresh engine) with the text; empty text
+    /// lists every row again. The search stays shown until cleared.
+    private func searchOnServer(_ needle: String, on model: inout Model) -> [Effect<Message>] {
+        var query = model.query
+        query.search = needle.isEmpty ? nil : needle
+        guard query != model.query else { return [] }
+        let effects = change(to: query, on: &model)
+        if !needle.isEmpty {
+            model.search = ListSearch(editor: nil, text: needle, matches: [])
+            model.message = "\(spec.noun.plural) matching “\(needle)” (searched on the portal)"
+        }
+        return effects
     }
 
     private func jumpToMatch(forward: Bool, on model: inout Model) -> [Effect<Message>] {

@@ -47,7 +47,8 @@ public struct ListScreen<Row: Sendable>: Program {
     /// `keyMap` without the list keys this list has no use for (gallery keys, and sort, filter
     /// or new when the list offers none), so the help line and `?` show only what works.
     static func keyMap(_ keyMap: KeyMap, for spec: ListScreenSpec<Row>) -> KeyMap {
-        var hidden: [CommandName] = [.upload, .delete]
+        var hidden: [CommandName] = [.upload]
+        if !spec.canDelete { hidden.append(.delete) }
         if spec.sortOptions.count < 2 { hidden.append(.sort) }
         if !spec.filtersByCreator { hidden.append(.filterMine) }
         if !spec.canCreate { hidden.append(.new) }
@@ -98,6 +99,8 @@ extension ListScreen {
         case open(index: Int)
         /// Start a new row (`n`).
         case create
+        /// Delete the row at `index` (`d`, then `d` again on the same row to confirm).
+        case delete(index: Int)
         /// Leave the list (Esc).
         case back
         /// Quit the program (`q`).

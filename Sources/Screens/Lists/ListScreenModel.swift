@@ -35,6 +35,8 @@ extension ListScreen {
         public internal(set) var breadcrumbs: [String]
         /// Set when the parent should act; the parent clears it with ``clearOutcome()``.
         public internal(set) var outcome: Outcome?
+        /// The row a first `d` asked to delete; a second `d` on it confirms, any other command forgets it.
+        var deleteArmed: Int?
 
         init(spec: ListScreenSpec<Row>, size: Size, status: ConnectionStatus, query: ListQuery, breadcrumbs: [String]) {
             engine = PaginationEngine(configuration: PaginationConfiguration(layout: spec.layout))

@@ -29,10 +29,13 @@ public struct ListQuery: Hashable, Sendable {
     public var sortIndex: Int
     /// Only the rows the signed-in user created (the creator filter, `userId`).
     public var mineOnly: Bool
+    /// The text the portal searches for (lists that search on the server); nil: every row.
+    public var search: String?
 
-    public init(sortIndex: Int = 0, mineOnly: Bool = false) {
+    public init(sortIndex: Int = 0, mineOnly: Bool = false, search: String? = nil) {
         self.sortIndex = sortIndex
         self.mineOnly = mineOnly
+        self.search = search
     }
 }
 
@@ -44,6 +47,8 @@ public struct ListScreenSpec<Row: Sendable>: Sendable {
     public var title: String
     /// The id of what is listed (the record set of a record list), for a parent opening rows.
     public var ownerId: Int64?
+    /// Set when the rows are entries of this Liferay Objects definition (not records of a set).
+    public var objectDefinitionId: Int64?
     /// What a row is, singular and plural, e.g. ("record", "records").
     public var noun: (singular: String, plural: String)
     /// The columns, left to right; they share the width (after ``leadingColumnWidth``).
@@ -60,6 +65,11 @@ public struct ListScreenSpec<Row: Sendable>: Sendable {
     public var filtersByCreator: Bool
     /// Whether `n` starts a new row (records: yes; bookmarks: no).
     public var canCreate: Bool
+    /// Whether `d` (pressed twice on the same row) asks the parent to delete the row (object entries).
+    public var canDelete = false
+    /// Whether `/` asks the portal (``ListQuery/search``, a new loader) instead of finding among
+    /// the loaded rows (object entries: Liferay's `search` parameter).
+    public var searchesOnServer = false
     /// The page sizes the loader uses.
     public var layout: PageLayout
     /// A page loader for a query (a new one when the sort or the filter changes).

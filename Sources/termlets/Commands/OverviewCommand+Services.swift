@@ -13,7 +13,7 @@ enum ScreenServices {
     /// The browser's services on `connection` (reading through the cache), with the language,
     /// theme and offline policy of `settings` as they are when each screen opens.
     static func browser(_ connection: CacheReadingConnection, settings: SettingsStore, autoSync: AutoSync?) -> BrowserServices {
-        BrowserServices(
+        var services = BrowserServices(
             sites: { try await menus(connection, settings: settings).siteList() },
             contents: { site in try await menus(connection, settings: settings).contents(ofSite: site.groupId) },
             recordList: { _, set in
@@ -39,14 +39,24 @@ enum ScreenServices {
             settings: SettingsServices(
                 open: { request in try settingsForm(request, settings: settings) },
                 theme: { settings.browserTheme() }),
-            autoSync: autoSync?.services)
+            autoSync: autoSync?.services,
+            objectList: { site, object in try await objectList(connection, site: site, object: object, settings: settings) })
+        services.deleteEntry = { definitionId, entryId, groupId in
+            try await deleteEntry(connection, definitionId: definitionId, entryId: entryId, groupId: groupId, settings: settings)
+        }
+        return services
     }
 
     /// The loader of the browser's menus, through the cache under the settings' policy.
     static func menus(_ connection: CacheReadingConnection, settings: SettingsStore) -> SiteContentsLoader {
-        SiteContentsLoader(
+        var capabilities: (@Sendable () async -> PortalCapabilities)?
+        if let online = connection.online {
+            capabilities = { await online.capabilities() }
+        }
+        return SiteContentsLoader(
             session: connection.session, locale: settings.locale,
-            cache: connection.database.map(CachePolicyLoader.init(database:)), policy: settings.loadPolicy)
+            cache: connection.database.map(CachePolicyLoader.init(database:)), policy: settings.loadPolicy,
+            capabilities: capabilities)
     }
 
     /// The gallery screen of an image folder under the settings' policy (offline: the cache, writes queued).
@@ -66,6 +76,9 @@ enum ScreenServices {
     /// loading and submitting under the settings' policy (remote-first: an unreachable portal
     /// queues the write).
     static func form(_ connection: CacheReadingConnection, _ request: FormRequest, settings: SettingsStore) throws -> FormScreen {
+        if let definitionId = request.objectDefinitionId {
+            return objectForm(connection, request, definitionId: definitionId, settings: settings)
+        }
         let cache = try connection.database ?? OfflineCache.open(connection.settings)
         var attributes = FormScreenletAttributes()
         attributes.groupId = connection.groupId
@@ -88,7 +101,7 @@ enum ScreenServices {
     }
 
     /// A form screen on `screenlet`, drawn with the settings' theme.
-    private static func formScreen(
+    static func formScreen(
         _ screenlet: any FormEditing, _ request: FormRequest.Screen, settings: SettingsStore, local: Bool = false
     ) -> FormScreen {
         let theme = settings.loadedTheme()

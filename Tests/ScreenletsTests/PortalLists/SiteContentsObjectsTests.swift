@@ -1,0 +1,49 @@
+import DDM
+import Foundation
+import OfflineStore
+import PortalClient
+import PortalEmulator
+import Screenlets
+import Testing
+import TermletsTestSupport
+
+/// The browser's site contents on a stock 7.4 portal (issue 14): object definitions beside the
+/// record sets, which say their values cannot be read; no Bookmarks service is no folders; the
+/// menu comes back from the cache offline with its objects.
+@Suite("Site contents with Objects")
+struct SiteContentsObjectsTests {
+    @Test func aStock74SiteListsItsObjectsAndUnreadableRecordSets() async throws {
+        let folder = try TemporaryDirectory(prefix: "termlets-site-objects")
+        let emulator = try await PortalEmulator.start(EmulatorOptions(dataDirectory: folder.path("portal"), release: .liferay74))
+        let session = try PortalSession(
+            context: ServerContext(serverURL: emulator.baseURL, companyId: 0, groupId: 20143, version: nil),
+            credentials: Credentials(username: "test@liferay.com", password: "test"), options: .init(timeout: .seconds(30)))
+        do {
+            try await session.login()
+            let database = try CacheDatabase(location: CacheLocation(folder: folder.path("cache")))
+            defer { try? database.close() }
+            let loader = SiteContentsLoader(
+                session: session, locale: .enUS, cache: CachePolicyLoader(database: database), policy: .remoteFirst,
+                capabilities: { await session.probeCapabilities(groupId: 20143) })
+            let contents = try await loader.contents(ofSite: 20143)
+            #expect(!contents.recordSets.isEmpty)
+            #expect(contents.recordSets.allSatisfy { !$0.valuesReadable })
+            #expect(contents.bookmarkFolders.isEmpty, "7.4 has no Bookmarks service")
+            let tickets = try #require(contents.objects.first { $0.name == "Ticket" })
+            #expect(tickets == ObjectSetSummary(definitionId: 70001, name: "Ticket", title: "Tickets", isSiteScoped: true, entryCount: 10_000))
+            #expect(contents.objects.contains { $0.name == "Customer" && !$0.isSiteScoped && $0.entryCount == 24 })
+
+            await emulator.setFaults(FaultSettings(offline: true))
+            let offline = try await loader.contents(ofSite: 20143)
+            #expect(offline.cachedAt != nil)
+            #expect(offline.objects == contents.objects)
+            #expect(offline.recordSets == contents.recordSets)
+        } catch {
+            try? await session.shutdown()
+            await emulator.stop()
+            throw error
+        }
+        try? await session.shutdown()
+        await emulator.stop()
+    }
+}

@@ -1,0 +1,213 @@
+import Foundation
+import Screenlets
+import Screens
+import TermUI
+import TermUITesting
+import TermletsTestSupport
+import Testing
+
+/// Liferay Objects in the browser (issue 14): a 7.4 site's object definitions beside its record
+/// sets (which say their values cannot be read there), an object opening the entry list, an
+/// entry asking for the form of that object in that site.
+@Suite("Browser screen: Objects")
+@MainActor
+struct BrowserObjectsTests {
+    nonisolated static let contents = SiteContents(
+        recordSets: [RecordSetSummary(recordSetId: 40002, structureId: 30002, name: "Issues", recordCount: 0, valuesReadable: false)],
+        objects: [
+            ObjectSetSummary(definitionId: 70001, name: "Ticket", title: "Tickets", isSiteScoped: true, entryCount: 10_000),
+            ObjectSetSummary(definitionId: 70002, name: "Customer", title: "Customers", isSiteScoped: false, entryCount: nil),
+        ],
+        imageFolders: [], bookmarkFolders: [])
+
+    /// The form requests the browser made (the form itself is refused: the test only reads them).
+    final class Requests: @unchecked Sendable {
+        private let lock = NSLock()
+        private var stored: [FormRequest] = []
+        func append(_ request: FormRequest) { lock.withLock { stored.append(request) } }
+        var all: [FormRequest] { lock.withLock { stored } }
+    }
+
+    struct NoForm: Error {}
+
+    @Test func objectsAreListedAndAnEntryAsksForTheObjectsForm() async throws {
+        let records = FakeRecords(count: 100)
+        let requests = Requests()
+        var services = BrowserScreenTests.services(records)
+        services.contents = { _ in Self.contents }
+        services.objectList = { _, object in
+            ListScreenSpec.objectEntries(
+                title: object.title, definitionId: object.definitionId, fields: ListFixtures.evenFields,
+                layout: PageLayout(firstPageSize: 50, pageSize: 25)
+            ) { _, _ in FakeRecordLoader(records: records) }
+        }
+        services.openForm = { request in
+            requests.append(request)
+            throw NoForm()
+        }
+        let browser = PortalBrowser(services: services, size: Size(width: 100, height: 24), status: ListFixtures.status)
+        let runtime = Runtime(program: browser, backend: HeadlessBackend(size: Size(width: 100, height: 24)))
+        runtime.start()
+        try await ListFixtures.wait("sites", runtime) { BrowserScreenTests.topMenu($0)?.isLoading == false }
+        try await BrowserScreenTests.openFirstSite(runtime)
+        let site = GridText.text(ListFixtures.frame(runtime, size: Size(width: 100, height: 24)))
+        #expect(site.contains("no Screens plugin: values not readable · 40002"))
+        #expect(site.contains("Objects"))
+        #expect(site.contains("10000 entries · site · 70001"))
+        #expect(site.contains("? entries · company · 70002"))
+
+        runtime.handle(.key(.down))
+        let menu = try #require(BrowserScreenTests.topMenu(runtime.model))
+        #expect(menu.items[menu.cursor] == .objectSet(Self.contents.objects[0]))
+        runtime.handle(.key(.enter))
+        try await BrowserScreenTests.waitForRecordList(runtime)
+        let list = GridText.text(ListFixtures.frame(runtime, size: Size(width: 100, height: 24)))
+        #expect(list.contains("Demo site › Tickets"))
+
+        runtime.handle(.key(.enter))
+        _ = try await waitFor("the form request", timeout: 60) { @Sendable in requests.all.isEmpty ? nil : true }
+        let request = try #require(requests.all.first)
+        #expect(request.objectDefinitionId == 70001)
+        #expect(request.recordSetId == 70001)
+        #expect(request.groupId == 20143)
+        #expect(request.recordId != nil)
+
+        runtime.finish()
+    }
+
+    final class Deleted: @unchecked Sendable {
+        private let lock = NSLock()
+        private var stored: [[Int64]] = []
+        func append(_ definitionId: Int64, _ entryId: Int64) { lock.withLock { stored.append([definitionId, entryId]) } }
+        var all: [[Int64]] { lock.withLock { stored } }
+    }
+
+    @Test func dTwiceDeletesTheEntryAndTheListRefreshes() async throws {
+        let records = FakeRecords(count: 100)
+        let deleted = Deleted()
+        var services = BrowserScreenTests.services(records)
+        services.contents = { _ in Self.contents }
+        services.objectList = { _, object in
+            ListScreenSpec.objectEntries(
+                title: object.title, definitionId: object.definitionId, fields: ListFixtures.evenFields,
+                layout: PageLayout(firstPageSize: 50, pageSize: 25)
+            ) { _, _ in FakeRecordLoader(records: records) }
+        }
+        services.deleteEntry = { definitionId, entryId, _ in
+            deleted.append(definitionId, entryId)
+            return false
+        }
+        let browser = PortalBrowser(services: services, size: Size(width: 100, height: 24), status: ListFixtures.status)
+        let runtime = Runtime(program: browser, backend: HeadlessBackend(size: Size(width: 100, height: 24)))
+        runtime.start()
+        try await ListFixtures.wait("sites", runtime) { BrowserScreenTests.topMenu($0)?.isLoading == false }
+        try await BrowserScreenTests.openFirstSite(runtime)
+        runtime.handle(.key(.down))
+        runtime.handle(.key(.enter))
+        try await BrowserScreenTests.waitForRecordList(runtime)
+        runtime.handle(.key(.down))
+        let id = try #require(Self.topList(runtime.model)?.engine.row(at: 1).row?.recordId)
+        runtime.handle(.key(.character("d")))
+        #expect(Self.topList(runtime.model)?.message == "press d again to delete entry \(id)")
+        #expect(deleted.all.isEmpty, "one d deletes nothing")
+        runtime.handle(.key(.down))
+        runtime.handle(.key(.character("d")))
+        #expect(deleted.all.isEmpty, "a move forgets the first d")
+        runtime.handle(.key(.up))
+        runtime.handle(.key(.character("d")))
+        runtime.handle(.key(.character("d")))
+        _ = try await waitFor("the delete", timeout: 60) { @Sendable in deleted.all.isEmpty ? nil : true }
+        #expect(deleted.all == [[70001, id]])
+        try await ListFixtures.wait("the message", runtime) { Self.topList($0)?.message == "deleted entry \(id)" }
+        runtime.finish()
+    }
+
+    final class Searches: @unchecked Sendable {
+        private let lock = NSLock()
+        private var stored: [String?] = []
+        func append(_ search: String?) { lock.withLock { stored.append(search) } }
+        var all: [String?] { lock.withLock { stored } }
+    }
+
+    @Test func slashSearchesOnThePortalAndEscListsEveryEntryAgain() async throws {
+        let records = FakeRecords(count: 100)
+        let searches = Searches()
+        var services = BrowserScreenTests.services(records)
+        services.contents = { _ in Self.contents }
+        services.objectList = { _, object in
+            ListScreenSpec.objectEntries(
+                title: object.title, definitionId: object.definitionId, fields: ListFixtures.evenFields,
+                layout: PageLayout(firstPageSize: 50, pageSize: 25)
+            ) { _, search in
+                searches.append(search)
+                return FakeRecordLoader(records: records)
+            }
+        }
+        let browser = PortalBrowser(services: services, size: Size(width: 100, height: 24), status: ListFixtures.status)
+        let runtime = Runtime(program: browser, backend: HeadlessBackend(size: Size(width: 100, height: 24)))
+        runtime.start()
+        try await ListFixtures.wait("sites", runtime) { BrowserScreenTests.topMenu($0)?.isLoading == false }
+        try await BrowserScreenTests.openFirstSite(runtime)
+        runtime.handle(.key(.down))
+        runtime.handle(.key(.enter))
+        try await BrowserScreenTests.waitForRecordList(runtime)
+        #expect(searches.all.last == .some(nil))
+        runtime.handle(.key(.character("/")))
+        for character in "crash" { runtime.handle(.key(.character(character))) }
+        runtime.handle(.key(.enter))
+        #expect(searches.all.last == "crash")
+        #expect(Self.topList(runtime.model)?.query.search == "crash")
+        #expect(Self.topList(runtime.model)?.message == "entries matching “crash” (searched on the portal)")
+        try await BrowserScreenTests.waitForRecordList(runtime)
+        runtime.handle(.key(.escape))
+        #expect(searches.all.last == .some(nil), "Esc clears the search: every entry again")
+        #expect(Self.topList(runtime.model)?.query.search == nil)
+        #expect(runtime.model.stack.count == 3, "the first Esc clears the search, it does not leave the list")
+        runtime.finish()
+    }
+
+    static func topList(_ model: PortalBrowser.Model) -> ListScreen<DDLListRow>.Model? {
+        if case .records(let list)? = model.stack.last { return list.model }
+        return nil
+    }
+
+    @Test func aNewEntryAsksForTheObjectsForm() async throws {
+        let records = FakeRecords(count: 100)
+        let requests = Requests()
+        var services = BrowserScreenTests.services(records)
+        services.contents = { _ in Self.contents }
+        services.objectList = { _, object in
+            ListScreenSpec.objectEntries(
+                title: object.title, definitionId: object.definitionId, fields: ListFixtures.evenFields,
+                layout: PageLayout(firstPageSize: 50, pageSize: 25)
+            ) { _, _ in FakeRecordLoader(records: records) }
+        }
+        services.openForm = { request in
+            requests.append(request)
+            throw NoForm()
+        }
+        let browser = PortalBrowser(services: services, size: Size(width: 100, height: 24), status: ListFixtures.status)
+        let runtime = Runtime(program: browser, backend: HeadlessBackend(size: Size(width: 100, height: 24)))
+        runtime.start()
+        try await ListFixtures.wait("sites", runtime) { BrowserScreenTests.topMenu($0)?.isLoading == false }
+        try await BrowserScreenTests.openFirstSite(runtime)
+        runtime.handle(.key(.down))
+        runtime.handle(.key(.enter))
+        try await BrowserScreenTests.waitForRecordList(runtime)
+        runtime.handle(.key(.character("n")))
+        _ = try await waitFor("the new entry's form request", timeout: 60) { @Sendable in requests.all.isEmpty ? nil : true }
+        #expect(requests.all.last?.recordId == nil)
+        #expect(requests.all.last?.objectDefinitionId == 70001)
+        runtime.finish()
+    }
+
+    @Test func aSevenXSiteShowsNoObjectsHeading() async throws {
+        let runtime = BrowserScreenTests.runtime(FakeRecords(count: 10))
+        try await ListFixtures.wait("sites", runtime) { BrowserScreenTests.topMenu($0)?.isLoading == false }
+        try await BrowserScreenTests.openFirstSite(runtime)
+        let items = BrowserScreenTests.topMenu(runtime.model)?.items ?? []
+        #expect(!items.contains(.heading("Objects")))
+        #expect(!items.isEmpty)
+        runtime.finish()
+    }
+}
