@@ -111,6 +111,10 @@ extension FormScreen {
         if field.required { label += look.glyph(FormGlyph.requiredMarker, fallback: "*") }
         label += look.labelSuffix
         let indent = layout.indent(row)
+        if focused && indent > 1 {
+            // The focus highlight runs on from the marker to the label without a gap.
+            grid.fill(Rect(x: 1, y: y, width: indent - 1, height: 1).intersection(clip), style: look.style("label", states: states))
+        }
         let position = layout.labelPosition(look)
         let valueWidth = layout.valueWidth(row, look: look)
         var valueRect: Rect
