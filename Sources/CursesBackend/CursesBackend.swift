@@ -5,7 +5,7 @@ import TermUI
 
 /// The `TerminalBackend` on a real terminal, through ncurses. It writes only the changed runs of
 /// each `FrameUpdate` (curses' own optimisation comes on top) with one `doupdate` per frame, reads
-/// input on a background thread (`InputReader`), and restores the terminal on `close()` — and on
+/// input on a background thread (`InputReader`, straight into `inputEvents`), and restores the terminal on `close()` — and on
 /// signals, crashes and `exit()` through `TerminalRestore`.
 ///
 /// Everything curses is confined to the main actor; only one backend can be open at a time
@@ -30,7 +30,6 @@ public final class CursesBackend: TerminalBackend {
     private let resizePipe: (read: Int32, write: Int32)
     private let continuation: AsyncStream<InputEvent>.Continuation
     private var reader: InputReader?
-    private var pump: Task<Void, Never>?
     private var styles: CursesStyles
     private var cursor: Point? = nil
     private var needsClear = false
@@ -47,9 +46,10 @@ public final class CursesBackend: TerminalBackend {
 
         // Everything that can fail before curses changes the terminal.
         let resizePipe = try Pipe.make()
+        let (events, continuation) = AsyncStream.makeStream(of: InputEvent.self, bufferingPolicy: .unbounded)
         let reader = configuration.readsInput
             ? try? InputReader(input: configuration.inputDescriptor, resizePipe: resizePipe.read,
-                               escapeDelay: configuration.escapeDelay)
+                               escapeDelay: configuration.escapeDelay, sink: continuation)
             : nil
         let output = fdopen(dup(configuration.outputDescriptor), "w")
         let input = fdopen(dup(configuration.inputDescriptor), "r")
@@ -117,18 +117,11 @@ public final class CursesBackend: TerminalBackend {
         TerminalRestore.activate()
         if configuration.capturesStandardError { StandardErrorCapture.capture() }
         Self.anyOpen = true
-        (inputEvents, continuation) = AsyncStream.makeStream(of: InputEvent.self, bufferingPolicy: .unbounded)
+        (inputEvents, self.continuation) = (events, continuation)
         writeToTerminal(TerminalStrings.reporting(configuration, on: true))
         if let reader {
             self.reader = reader
             reader.start()
-            pump = Task { @MainActor [weak self] in
-                for await event in reader.events {
-                    guard let self else { return }
-                    self.deliver(event)
-                }
-                self?.continuation.finish()
-            }
         }
     }
 
@@ -169,7 +162,6 @@ public final class CursesBackend: TerminalBackend {
         guard isOpen else { return }
         isOpen = false
         reader?.stop(started: true)
-        pump?.cancel()
         TerminalRestore.restore()
         TerminalRestore.removeHandlers()
         JobControl.remove()
@@ -233,16 +225,14 @@ public final class CursesBackend: TerminalBackend {
 
     // MARK: - Input and terminal modes
 
-    private func deliver(_ event: InputEvent) {
-        guard isOpen else { return }
-        if case .resize(let newSize) = event {
-            TerminalRestore.insideCurses { _ = resizeterm(Int32(newSize.height), Int32(newSize.width)) }
-            size = Size(width: Int(cn_cols()), height: Int(cn_lines()))
-            needsClear = true
-            continuation.yield(.resize(size))
-            return
-        }
-        continuation.yield(event)
+    /// A resize read by the input thread reaches curses here, on the main actor, in its place
+    /// among the keys: curses learns the new size, and the program gets the size curses took.
+    public func received(_ event: InputEvent) -> InputEvent {
+        guard isOpen, case .resize(let newSize) = event else { return event }
+        TerminalRestore.insideCurses { _ = resizeterm(Int32(newSize.height), Int32(newSize.width)) }
+        size = Size(width: Int(cn_cols()), height: Int(cn_lines()))
+        needsClear = true
+        return .resize(size)
     }
 
     private func writeToTerminal(_ bytes: [UInt8]) {

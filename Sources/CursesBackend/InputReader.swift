@@ -10,6 +10,9 @@ import TermUI
 /// and a stop pipe. When the decoder holds back an ESC (lone Esc or the start of a sequence), the
 /// poll times out after `escapeDelay` and the ESC is flushed as Esc. A resize is reported with the
 /// size from `TIOCGWINSZ`. End of file or a read error (the terminal went away) ends the stream.
+///
+/// Events go straight into the stream the runtime reads (`sink`): one hop from this thread to the
+/// main actor per key, not two.
 final class InputReader: Sendable {
     private let input: Int32
     private let resizePipe: Int32
@@ -18,16 +21,15 @@ final class InputReader: Sendable {
     private let continuation: AsyncStream<InputEvent>.Continuation
     private let finished = DispatchSemaphore(value: 0)
 
-    /// The events, in order, from the moment `start()` is called.
-    let events: AsyncStream<InputEvent>
-
-    /// `input`: the terminal; `resizePipe`: read end of the SIGWINCH pipe; `escapeDelay` in ms.
-    init(input: Int32, resizePipe: Int32, escapeDelay: Int) throws {
+    /// `input`: the terminal; `resizePipe`: read end of the SIGWINCH pipe; `escapeDelay` in ms;
+    /// `sink`: where the events go, in order, from the moment `start()` is called (finished when
+    /// the terminal goes away).
+    init(input: Int32, resizePipe: Int32, escapeDelay: Int, sink: AsyncStream<InputEvent>.Continuation) throws {
         self.input = input
         self.resizePipe = resizePipe
         self.escapeDelay = Int32(max(1, escapeDelay))
         stopPipe = try Pipe.make()
-        (events, continuation) = AsyncStream.makeStream(of: InputEvent.self, bufferingPolicy: .unbounded)
+        continuation = sink
     }
 
     /// Starts the reading thread.

@@ -12,6 +12,20 @@ import Testing
 @MainActor
 @Suite("Form screen behaviour")
 struct FormScreenBehaviourTests {
+    @Test func leavingAValidFieldDrawsOneFrame() async throws {
+        try await withFormScreen { form in
+            try form.focus("Title")
+            try await form.settle()
+            let frames = form.runtime.renderCount
+            form.press(.down)
+            try await form.settle()
+            // The key's frame only: the screenlet's snapshot after leaving the field (a new
+            // sequence number, nothing else new) does not draw the screen again.
+            #expect(form.runtime.renderCount == frames + 1)
+            #expect(form.model.focusedRow?.key?.field != "Title")
+        }
+    }
+
     @Test func typedValuesReachTheScreenletAndSubmitAddsTheRecord() async throws {
         try await withFormScreen { form in
             try form.focus("Agreed")

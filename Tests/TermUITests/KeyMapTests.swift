@@ -137,6 +137,15 @@ struct KeyMapTests {
         #expect(map.helpLineText(for: form, width: 30).hasPrefix("f10 submit"))
     }
 
+    @Test func aRememberedHelpLineFollowsARebindOfTheSameMap() throws {
+        var map = keys
+        let before = map.helpLineText(for: form, width: 30)   // remembered for these contexts and width
+        #expect(before.hasPrefix("ctrl+s submit"))
+        try map.rebind(.submit, to: [.function(10)])
+        #expect(map.helpLineText(for: form, width: 30).hasPrefix("f10 submit"))
+        #expect(keys.helpLineText(for: form, width: 30) == before)   // the copy it came from is unchanged
+    }
+
     @Test func overlaySectionsListEveryReachableKey() {
         let sections = keys.helpSections(for: form)
         #expect(sections.map(\.title) == ["Navigation", "Editing", "Actions", "General"])

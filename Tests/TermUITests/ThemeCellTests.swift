@@ -73,6 +73,20 @@ struct ThemeCellTests {
         #expect(plainDefault.resolveCell(fieldName: "Title", kind: "Text")?.layout.placeholder == "default custom Title")
     }
 
+    @Test func aRememberedResolutionFollowsChangesToTheCells() {
+        var loaded = LoadedTheme(theme: Theme(name: "t"), cells: ["DDLFieldTextCell": CellLayout(prefix: "a")])
+        #expect(loaded.resolveCell(fieldName: "A", kind: "Text")?.layout.prefix == "a")
+        #expect(loaded.resolveCell(fieldName: "A", kind: "Text")?.layout.prefix == "a")   // remembered
+        let before = loaded
+        loaded.cells["DDLCustomFieldACell"] = CellLayout(prefix: "b")
+        #expect(loaded.resolveCell(fieldName: "A", kind: "Text")?.name == "DDLCustomFieldACell")
+        #expect(loaded.resolveCell(fieldName: "A", kind: "Text")?.layout.prefix == "b")
+        loaded.cellDefaults = CellLayout(suffix: "!")
+        #expect(loaded.resolveCell(fieldName: "A", kind: "Text")?.layout.suffix == "!")
+        #expect(before.resolveCell(fieldName: "A", kind: "Text")?.layout.prefix == "a")
+        #expect(before.resolveCell(fieldName: "A", kind: "Text")?.layout.suffix == nil)
+    }
+
     @Test func aThemeExtendingAnotherUsesItsCellsNearestFirst() throws {
         let folder = try ThemeFolder()
         try folder.write("parent/theme", "")

@@ -83,8 +83,10 @@ extension FormScreen {
             default: break
             }
         }
+        let renderer = configuration.registry.renderer(for: field)
+        if let fixed = renderer.fixedValueHeight { return max(1, fixed) }
         let context = cellContext(field, key: key, model: model, focused: false, look: look)
-        return max(1, configuration.registry.renderer(for: field).valueHeight(context, width: layout.valueWidth(row, look: look)))
+        return max(1, renderer.valueHeight(context, width: layout.valueWidth(row, look: look)))
     }
 
     func cellContext(_ field: DDMField, key: FormFieldKey, model: FormScreenModel, focused: Bool, look: FormCellLook) -> FormCellContext {

@@ -24,8 +24,25 @@ public struct FormSnapshot: Equatable, Sendable {
     public var editable: Bool
     /// A failed submit moves the focus to the first invalid field.
     public var autoscrollOnValidation: Bool
-    /// Increases with every snapshot a driver takes: an older one arriving late is ignored.
+    /// Increases with every snapshot a driver takes: an older one arriving late is ignored. Not
+    /// part of `==`: it orders snapshots, it is not what they show (so a snapshot that changes
+    /// nothing, e.g. after leaving a valid field, does not make the screen draw a frame again).
     public var sequence: Int
+
+    /// Every property but `sequence` (a new property must be added here).
+    public static func == (lhs: FormSnapshot, rhs: FormSnapshot) -> Bool {
+        lhs.showsTheSame(as: rhs)
+    }
+
+    private func showsTheSame(as other: FormSnapshot) -> Bool {
+        model == other.model && locale == other.locale && validationMessages == other.validationMessages
+            && uploads == other.uploads && isLoading == other.isLoading && isSubmitting == other.isSubmitting
+            && workflowStatus == other.workflowStatus && recordSetName == other.recordSetName
+            && queuedSubmitId == other.queuedSubmitId && requestedRecordId == other.requestedRecordId
+            && isRecordFromCache == other.isRecordFromCache && firstInvalidField == other.firstInvalidField
+            && isDirty == other.isDirty && isStale == other.isStale && editable == other.editable
+            && autoscrollOnValidation == other.autoscrollOnValidation
+    }
 
     public init(state: FormState, editable: Bool, autoscrollOnValidation: Bool = true, sequence: Int) {
         model = state.model

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// One entry of a help line: a key and what it does.
 public struct HelpItem: Hashable, Sendable {
     public var key: String
@@ -39,6 +41,14 @@ extension KeyMap {
     /// The help command (`?`), when bound, is kept at the end whenever it fits, so users can always
     /// find the full list. A command shadowed by a more specific context is listed once.
     public func helpLine(for contexts: [KeyContext], width: Int) -> [HelpItem] {
+        let key = HelpLineMemo.Key(contexts: contexts, width: width)
+        if let known = helpLines.lookup(key) { return known }
+        let line = computeHelpLine(for: contexts, width: width)
+        helpLines.store(line, for: key)
+        return line
+    }
+
+    private func computeHelpLine(for contexts: [KeyContext], width: Int) -> [HelpItem] {
         var seen = Set<CommandName>()
         var candidates: [(priority: Int, order: Int, binding: KeyBinding)] = []
         var order = 0
@@ -96,5 +106,28 @@ extension KeyMap {
             }
         }
         return sections
+    }
+}
+
+/// A key map's memo of help lines by contexts and width: a reference shared by copies of the map
+/// until one of them changes its bindings (then that copy gets a new, empty memo).
+final class HelpLineMemo: Sendable {
+    struct Key: Hashable, Sendable {
+        var contexts: [KeyContext]
+        var width: Int
+    }
+
+    private let table = Mutex<[Key: [HelpItem]]>([:])
+
+    func lookup(_ key: Key) -> [HelpItem]? {
+        table.withLock { $0[key] }
+    }
+
+    func store(_ line: [HelpItem], for key: Key) {
+        table.withLock { table in
+            // Screens ask for a handful of context lists and widths; the cap bounds a misuse.
+            if table.count >= 256 { table.removeAll(keepingCapacity: true) }
+            table[key] = line
+        }
     }
 }

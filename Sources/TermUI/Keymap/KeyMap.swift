@@ -4,6 +4,8 @@
 public struct KeyMap: Sendable, Equatable {
     public private(set) var bindings: [KeyBinding]
     private var lookup: [KeyContext: [KeyEvent: CommandName]] = [:]
+    /// Help lines already computed for these bindings (screens ask for the same one every frame).
+    var helpLines = HelpLineMemo()
 
     /// The key that always quits, whatever the configuration says.
     public static let alwaysQuitKey = KeyEvent.ctrl("c")
@@ -34,6 +36,7 @@ public struct KeyMap: Sendable, Equatable {
             }
         }
         lookup = table
+        helpLines = HelpLineMemo()
     }
 
     /// The command `event` triggers, searching `contexts` in order (most specific first).

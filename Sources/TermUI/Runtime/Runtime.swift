@@ -56,7 +56,7 @@ public final class Runtime<P: Program> {
         let loop = Task { [weak self] in
             for await event in events {
                 guard let self else { return }
-                self.handle(event)
+                self.handle(self.backend.received(event))
                 if self.isFinished { break }
             }
         }

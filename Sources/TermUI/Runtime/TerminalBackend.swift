@@ -10,4 +10,12 @@ public protocol TerminalBackend: AnyObject {
     func present(_ update: FrameUpdate)
     /// Shows the cursor at a cell, or hides it (nil).
     func setCursor(_ position: Point?)
+    /// Called by the runtime for each event it takes from `inputEvents`, before the program sees
+    /// it: a backend whose input is read on another thread brings its own state up to date here
+    /// (e.g. the terminal's size on a resize) and returns the event to deliver. Default: as is.
+    func received(_ event: InputEvent) -> InputEvent
+}
+
+extension TerminalBackend {
+    public func received(_ event: InputEvent) -> InputEvent { event }
 }

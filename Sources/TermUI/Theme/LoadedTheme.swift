@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A theme loaded by a `ThemeLibrary`, with its cell files; resolves a field's cell by name.
 public struct LoadedTheme: Sendable, Equatable {
     public var theme: Theme
@@ -5,11 +7,13 @@ public struct LoadedTheme: Sendable, Equatable {
     /// `"…/Themes/ocean/theme: line 7: unknown colour 'blu' … — using the default theme"`.
     public var warnings: [String]
     /// Cell files of the theme and of the themes it extends (nearest wins), by file name.
-    public var cells: [String: CellLayout]
+    public var cells: [String: CellLayout] { didSet { resolvedCells = ResolvedCells() } }
     /// Cell files of the `default` theme, by file name.
-    public var defaultCells: [String: CellLayout]
+    public var defaultCells: [String: CellLayout] { didSet { resolvedCells = ResolvedCells() } }
     /// The theme's `[cell]` section: what a cell file leaves nil.
-    public var cellDefaults: CellLayout
+    public var cellDefaults: CellLayout { didSet { resolvedCells = ResolvedCells() } }
+    /// `resolveCell`'s answers so far (screens ask for every visible row's cell on every frame).
+    private var resolvedCells = ResolvedCells()
     /// The theme's named colours (after `extends`).
     public var palette: [String: Color]
     /// The theme file's `description` (nil when it gives none), for pickers and listings.
@@ -48,6 +52,14 @@ public struct LoadedTheme: Sendable, Equatable {
     /// cell in this theme, in the default theme. Returns the file name found and its layout, with
     /// what it leaves nil taken from the theme's `[cell]` section; nil when none exists.
     public func resolveCell(fieldName: String, kind: String) -> (name: String, layout: CellLayout)? {
+        let key = ResolvedCells.Key(fieldName: fieldName, kind: kind)
+        if let known = resolvedCells.lookup(key) { return known }
+        let resolved = resolveCellUncached(fieldName: fieldName, kind: kind)
+        resolvedCells.store(resolved, for: key)
+        return resolved
+    }
+
+    private func resolveCellUncached(fieldName: String, kind: String) -> (name: String, layout: CellLayout)? {
         let names = Self.cellNames(fieldName: fieldName, kind: kind)
         for name in names {
             if let layout = cells[name] ?? defaultCells[name] { return (name, layout.filled(from: cellDefaults)) }
@@ -71,4 +83,35 @@ public struct LoadedTheme: Sendable, Equatable {
         copy.palette = palette.mapValues { $0.downgraded(to: depth) }
         return copy
     }
+}
+
+/// A loaded theme's memo of resolved cells: a reference shared by copies of the theme until one of
+/// them changes its cells (then that copy gets a new, empty memo).
+final class ResolvedCells: Sendable, Equatable {
+    struct Key: Hashable, Sendable {
+        var fieldName: String
+        var kind: String
+    }
+
+    private struct Entry: Sendable {
+        var resolved: (name: String, layout: CellLayout)?
+    }
+
+    private let table = Mutex<[Key: Entry]>([:])
+
+    /// The memo of a lookup: nil when not resolved yet; `.some(nil)` when no cell file matched.
+    func lookup(_ key: Key) -> (name: String, layout: CellLayout)?? {
+        table.withLock { $0[key].map(\.resolved) }
+    }
+
+    func store(_ resolved: (name: String, layout: CellLayout)?, for key: Key) {
+        table.withLock { table in
+            // One entry per field of the forms shown; the cap bounds a misuse.
+            if table.count >= 65_536 { table.removeAll(keepingCapacity: true) }
+            table[key] = Entry(resolved: resolved)
+        }
+    }
+
+    /// Memos never make two themes differ.
+    static func == (lhs: ResolvedCells, rhs: ResolvedCells) -> Bool { true }
 }

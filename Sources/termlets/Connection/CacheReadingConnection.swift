@@ -61,6 +61,7 @@ final class CacheReadingConnection: Sendable {
 
 extension ConnectionOptions {
     /// Like `withConnection`, for commands reading through the cache under `policy`.
+    @inline(never)  // see withClosing
     func withCacheReadingConnection<T>(
         policy: LoadPolicy, connects: Bool = true, probed: Bool = false, _ body: (CacheReadingConnection) async throws -> T
     ) async throws(CommandFailure) -> T {

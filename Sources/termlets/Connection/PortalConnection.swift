@@ -175,6 +175,7 @@ final class PortalConnection: Sendable {
 
 extension ConnectionOptions {
     /// Resolves the settings, opens a connection, runs `body`, and always closes the connection.
+    @inline(never)  // see withClosing
     func withConnection<T>(
         allowOffline: Bool = false, _ body: (PortalConnection) async throws -> T
     ) async throws(CommandFailure) -> T {
@@ -186,6 +187,10 @@ extension ConnectionOptions {
 
 /// Runs `body` with `resource` and always closes it afterwards; a failure becomes the contract's
 /// ``CommandFailure``.
+// Never inlined: Swift 6.3.1's optimiser crashes (signal 11 "While splitting coroutine", in
+// `emitSetAndGetSwiftErrorValueAround`) on release builds of commands that inline this typed-throws
+// async helper around an async closure (BookmarksCommand.run, ListCommand.runScreen).
+@inline(never)
 func withClosing<Resource, T>(
     _ resource: Resource, close: (Resource) async -> Void, _ body: (Resource) async throws -> T
 ) async throws(CommandFailure) -> T {

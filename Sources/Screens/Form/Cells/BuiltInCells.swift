@@ -5,6 +5,7 @@ import TermUI
 /// A checkbox: `[x] Yes` / `[ ] No`.
 public struct BooleanCell: FormCellRenderer {
     public init() {}
+    public var fixedValueHeight: Int? { 1 }
     public func drawValue(_ cell: FormCellContext, in rect: Rect, grid: inout Grid) {
         let on: Bool
         if case .boolean(true)? = cell.value { on = true } else { on = false }
@@ -16,6 +17,7 @@ public struct BooleanCell: FormCellRenderer {
 /// One line of text: text, integer, decimal and geolocation values in the user's locale.
 public struct TextCell: FormCellRenderer {
     public init() {}
+    public var fixedValueHeight: Int? { 1 }
     public func drawValue(_ cell: FormCellContext, in rect: Rect, grid: inout Grid) {
         var text = cell.valueText
         if cell.field.kind == .geolocation, !text.isEmpty { text = cell.look.glyph(FormGlyph.locationIcon, fallback: "") + text }
@@ -26,6 +28,7 @@ public struct TextCell: FormCellRenderer {
 /// A date in the locale's long form, with the typed form as a hint.
 public struct DateCell: FormCellRenderer {
     public init() {}
+    public var fixedValueHeight: Int? { 1 }
     public func drawValue(_ cell: FormCellContext, in rect: Rect, grid: inout Grid) {
         var text = cell.valueText
         if case .date(let date)? = cell.value { text = cell.look.glyph(FormGlyph.calendarIcon, fallback: "") + text + "  (\(date.isoString))" }
@@ -83,6 +86,7 @@ public struct RadioCell: FormCellRenderer {
 /// A select: the chosen labels and an arrow; Enter opens the options pop-up.
 public struct SelectCell: FormCellRenderer {
     public init() {}
+    public var fixedValueHeight: Int? { 1 }
     public func drawValue(_ cell: FormCellContext, in rect: Rect, grid: inout Grid) {
         let arrow = cell.look.glyph(FormGlyph.selectArrow, fallback: "▾")
         guard rect.width > 2 else { return }
@@ -128,6 +132,7 @@ public struct DocumentCell: FormCellRenderer {
 /// A field Termlets cannot edit: its raw value and a note saying so.
 public struct UnsupportedCell: FormCellRenderer {
     public init() {}
+    public var fixedValueHeight: Int? { 1 }
     public func drawValue(_ cell: FormCellContext, in rect: Rect, grid: inout Grid) {
         let raw = cell.value.map(\.canonicalString) ?? ""
         let note = FormText.unsupportedNote(cell.field.rawType.isEmpty ? cell.field.dataType : cell.field.rawType, cell.locale)

@@ -38,10 +38,14 @@ public protocol FormCellRenderer: Sendable {
     func valueHeight(_ cell: FormCellContext, width: Int) -> Int
     /// Draws the value into `rect` (its height is what `valueHeight` said, clipped by the screen).
     func drawValue(_ cell: FormCellContext, in rect: Rect, grid: inout Grid)
+    /// The value's height when it never depends on the cell or the width (nil: ask
+    /// `valueHeight`): the screen then measures the row without building its cell context.
+    var fixedValueHeight: Int? { get }
 }
 
 extension FormCellRenderer {
     public func valueHeight(_ cell: FormCellContext, width: Int) -> Int { 1 }
+    public var fixedValueHeight: Int? { nil }
 }
 
 extension FormCellLook {

@@ -111,6 +111,10 @@ extension FormScreen {
         if field.required { label += look.glyph(FormGlyph.requiredMarker, fallback: "*") }
         label += look.labelSuffix
         let indent = layout.indent(row)
+        if focused && indent > 1 {
+            // The focus highlight runs on from the marker to the label without a gap.
+            grid.fill(Rect(x: 1, y: y, width: indent - 1, height: 1).intersection(clip), style: look.style("label", states: states))
+        }
         let position = layout.labelPosition(look)
         let valueWidth = layout.valueWidth(row, look: look)
         var valueRect: Rect
@@ -118,6 +122,11 @@ extension FormScreen {
         case .left:
             let labelRect = Rect(x: indent, y: y, width: max(0, layout.valueX(look) - indent - 1), height: 1).intersection(clip)
             if !labelRect.isEmpty { grid.write(label, fitting: labelRect, style: look.style("label", states: states)) }
+            if focused && !labelRect.isEmpty {
+                // … and on from the label to the value: one bar, one run of bytes.
+                let gap = Rect(x: labelRect.maxX, y: y, width: max(0, layout.valueX(look) - labelRect.maxX), height: 1)
+                grid.fill(gap.intersection(clip), style: look.style("label", states: states))
+            }
             valueRect = Rect(x: layout.valueX(look), y: y, width: valueWidth, height: 1)
         case .above:
             let labelRect = Rect(x: indent, y: y, width: max(0, layout.size.width - indent - 1), height: 1).intersection(clip)
