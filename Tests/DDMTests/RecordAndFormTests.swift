@@ -139,7 +139,8 @@ struct RecordAndFormTests {
         try model.setValue(.geolocation(Geolocation(latitude: 91, longitude: 0)), of: "Place")
         let failures = model.validate()
         #expect(failures.map(\.field.name) == ["Title", "Birthday", "Place"])
-        #expect(failures[0].message(in: .enUS) == "Field “Title & subtitle” is not valid: This field is required.")
-        #expect(failures[0].message(in: .esES) == "El campo «Título» no es válido: Este campo es obligatorio.")
+        // One wording for a field's problem everywhere: `<label>: <problem>` (issue 15).
+        #expect(failures[0].message(in: .enUS) == "Title & subtitle: This field is required.")
+        #expect(failures[0].message(in: .esES) == "Título: Este campo es obligatorio.")
     }
 }

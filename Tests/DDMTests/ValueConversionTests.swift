@@ -165,7 +165,12 @@ struct ValueConversionTests {
         #expect(throws: FieldIssue.invalidNumber("abc")) { try count.value(fromServer: "abc") }
         #expect(throws: FieldIssue.numberOutOfRange("99999999999999999999")) { try count.value(fromServer: "99999999999999999999") }
         #expect(FieldValue.integer(12345).serverString(for: .v62) == "12345")
-        #expect(count.label(of: .integer(12345), in: .enUS) == "12345")
+        // Integers are grouped as decimals are (issue 15): Spanish groups from five digits.
+        #expect(count.label(of: .integer(12345), in: .enUS) == "12,345")
+        #expect(count.label(of: .integer(12345), in: .esES) == "12.345")
+        #expect(count.label(of: .integer(1234), in: .esES) == "1234")
+        #expect(count.label(of: .integer(-1234567), in: .esES) == "-1.234.567")
+        #expect(try count.value(fromLabel: "12.345", in: .esES) == .integer(12345))
         #expect(try count.value(fromLabel: "1,234", in: .enUS) == .integer(1234))
         #expect(try count.value(fromLabel: "1.234", in: .esES) == .integer(1234))
         #expect(throws: FieldIssue.notWholeNumber("1.5")) { try count.value(fromLabel: "1.5", in: .enUS) }

@@ -39,7 +39,7 @@ final class FormScreenTestbed {
     static func start(
         recordSetId: Int64 = DemoIDs.everyFieldRecordSetId, recordId: Int64 = 0, size: Size = Size(width: 80, height: 24),
         theme: Theme = .standard, editable: Bool = true, showSubmitButton: Bool = true, locale: PortalLocale = .enUS,
-        registry: FormCellRegistry = FormCellRegistry(),
+        returnsToList: Bool = false, registry: FormCellRegistry = FormCellRegistry(),
         cellLooks: @escaping @Sendable (DDMField, Theme) -> FormCellLook = FormScreenConfiguration.standardLook
     ) async throws -> FormScreenTestbed {
         let folder = try TemporaryDirectory(prefix: "termlets-formscreen")
@@ -67,10 +67,11 @@ final class FormScreenTestbed {
             attributes.editable = editable
             attributes.showSubmitButton = showSubmitButton
             let screenlet = FormScreenlet(portal: FormPortal(session: session), cache: database, attributes: attributes, locale: locale)
-            let configuration = FormScreenConfiguration(
+            var configuration = FormScreenConfiguration(
                 theme: theme, registry: registry, connection: ConnectionStatus(server: "emulator", user: "test@liferay.com"),
                 showSubmitButton: showSubmitButton, initialSize: size, today: today, workingDirectory: folder.url.path,
                 cellLooks: cellLooks)
+            configuration.returnsToList = returnsToList
             let screen = FormScreen(driver: FormDriver(screenlet: screenlet), configuration: configuration, locale: locale, editable: editable)
             let testbed = FormScreenTestbed(emulator: emulator, session: session, cache: database, folder: folder, screenlet: screenlet,
                                             screen: screen, size: size)
@@ -151,14 +152,14 @@ struct TestbedError: Error, CustomStringConvertible {
 @MainActor
 func withFormScreen(
     recordSetId: Int64 = DemoIDs.everyFieldRecordSetId, recordId: Int64 = 0, size: Size = Size(width: 80, height: 24),
-    theme: Theme = .standard, editable: Bool = true, showSubmitButton: Bool = true,
-    registry: FormCellRegistry = FormCellRegistry(),
+    theme: Theme = .standard, editable: Bool = true, showSubmitButton: Bool = true, locale: PortalLocale = .enUS,
+    returnsToList: Bool = false, registry: FormCellRegistry = FormCellRegistry(),
     cellLooks: @escaping @Sendable (DDMField, Theme) -> FormCellLook = FormScreenConfiguration.standardLook,
     _ body: (FormScreenTestbed) async throws -> Void
 ) async throws {
     let testbed = try await FormScreenTestbed.start(
         recordSetId: recordSetId, recordId: recordId, size: size, theme: theme, editable: editable,
-        showSubmitButton: showSubmitButton, registry: registry, cellLooks: cellLooks)
+        showSubmitButton: showSubmitButton, locale: locale, returnsToList: returnsToList, registry: registry, cellLooks: cellLooks)
     do {
         try await body(testbed)
         await testbed.stop()

@@ -39,7 +39,7 @@ struct FormEventsAndPoliciesTests {
                 "--cache-dir", folder.path("cache").path, "--config-dir", folder.path("config").path,
             ], timeout: 180)
         #expect(result.status == 1)
-        #expect(result.stderr.hasPrefix("error: validation: field Name"))
+        #expect(result.stderr.hasPrefix("error: validation: Name: "))
         let text = try String(contentsOf: events, encoding: .utf8)
         #expect(text.split(separator: "\n").count == 1)
         #expect(text.contains("\"event\":\"formLoaded\""))

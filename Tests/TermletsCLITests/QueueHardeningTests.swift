@@ -148,7 +148,7 @@ struct QueueHardeningTests {
                     ["form", "--record-set-id", "40001", "--set", "Title=bad file", "--set", "Attachment=\(path)", "--submit",
                      "--offline-policy", policy] + server, environment: Self.password)
                 #expect(result.status == 1, "\(path) \(policy)")
-                #expect(result.stderr.hasPrefix("error: input: field Attachment: "), "\(path) \(policy): \(result.stderr)")
+                #expect(result.stderr.hasPrefix("error: input: Attachment: "), "\(path) \(policy): \(result.stderr)")
                 #expect(result.stderr.contains(reason), "\(path): \(result.stderr)")
                 #expect(Date().timeIntervalSince(started) < 60, "refused at once")
             }
@@ -232,7 +232,7 @@ struct QueueHardeningTests {
             ["form", "--record-set-id", "40001", "--set", "Title=no", "--set", "Photo=\(pdf.path)", "--submit"] + server,
             environment: Self.password)
         #expect(form.status == 1)
-        #expect(form.stderr.hasPrefix("error: input: field Photo: \(pdf.path) is not an image (it looks like a PDF)"), "\(form.stderr)")
+        #expect(form.stderr.hasPrefix("error: input: Photo: \(pdf.path) is not an image (it looks like a PDF)"), "\(form.stderr)")
         let gallery = try await home.runOffPool(
             ["gallery", "--folder-id", "50001", "--repository-id", "20143", "--upload", pdf.path, "--format", "json"] + server,
             environment: Self.password)

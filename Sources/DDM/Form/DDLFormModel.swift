@@ -187,11 +187,10 @@ public struct FormValidationFailure: Sendable, Hashable {
     public let instance: Int
     public let issue: FieldIssue
 
-    /// `Field "<label>" is not valid: <message>`, in the language of `locale`.
-    public func message(in locale: PortalLocale) -> String {
+    /// `<label>: <message>` (the one wording of a field's problem), in the language of `locale`;
+    /// `numbered` names a repetition after the first (`Phone #2: …`).
+    public func message(in locale: PortalLocale, numbered: Bool = false) -> String {
         let label = field.label(in: locale).isEmpty ? field.name : field.label(in: locale)
-        return UIStrings.text(
-            UIStrings.Language(locale), english: "Field “\(label)” is not valid: ", spanish: "El campo «\(label)» no es válido: ")
-            + issue.message(in: locale)
+        return issue.message(for: label + (numbered && instance > 0 ? " #\(instance + 1)" : ""), in: locale)
     }
 }

@@ -1,4 +1,5 @@
-/// The words Termlets itself shows around values, in English and Spanish.
+/// The language of Termlets' own words, and the month names dates are read and written with
+/// (the words themselves are in ``ValueText``'s catalog).
 public enum UIStrings {
     /// The language of Termlets' own strings for `locale`: Spanish for `es*`, else English.
     public enum Language: Sendable, Hashable {
@@ -29,9 +30,14 @@ public enum UIStrings {
         return nil
     }
 
+    /// The name of `month` (1–12) in the language of `locale` (`June`, `junio`).
+    public static func monthName(_ month: Int, _ locale: PortalLocale) -> String {
+        (Language(locale) == .spanish ? spanishMonths : englishMonths)[month - 1]
+    }
+
     /// "Yes"/"No" in the language of `locale`.
-    public static func yes(_ locale: PortalLocale) -> String { Language(locale) == .spanish ? "Sí" : "Yes" }
-    public static func no(_ locale: PortalLocale) -> String { "No" }
+    public static func yes(_ locale: PortalLocale) -> String { ValueText.text(.yes, locale) }
+    public static func no(_ locale: PortalLocale) -> String { ValueText.text(.no, locale) }
 
     /// Lower-cased with the Spanish accents removed, for lenient matching of typed words.
     static func folded(_ text: String) -> String {
@@ -47,9 +53,5 @@ public enum UIStrings {
             }
         }
         return out
-    }
-
-    static func text(_ language: Language, english: String, spanish: String) -> String {
-        language == .spanish ? spanish : english
     }
 }

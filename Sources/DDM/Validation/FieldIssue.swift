@@ -28,37 +28,27 @@ public enum FieldIssue: Error, Sendable, Hashable {
 
     /// The message to show the user, in the language of `locale` (Spanish for `es*`, else English).
     public func message(in locale: PortalLocale = .enUS) -> String {
-        let language = UIStrings.Language(locale)
-        func say(_ english: String, _ spanish: String) -> String {
-            UIStrings.text(language, english: english, spanish: spanish)
-        }
+        func say(_ key: ValueText, _ arguments: String...) -> String { ValueText.catalog.text(key, locale, arguments: arguments) }
         switch self {
-        case .required:
-            return say("This field is required.", "Este campo es obligatorio.")
-        case .invalidNumber(let text):
-            return say("“\(text)” is not a number.", "«\(text)» no es un número.")
-        case .notWholeNumber(let text):
-            return say("“\(text)” is not a whole number.", "«\(text)» no es un número entero.")
-        case .numberOutOfRange(let text):
-            return say("“\(text)” is too large a number.", "«\(text)» es un número demasiado grande.")
-        case .invalidDate(let text):
-            return say("“\(text)” is not a date.", "«\(text)» no es una fecha.")
-        case .nonexistentDate(let text):
-            return say("“\(text)” is not a date that exists.", "La fecha «\(text)» no existe.")
-        case .invalidBoolean(let text):
-            return say("“\(text)” is neither yes nor no.", "«\(text)» no es ni sí ni no.")
-        case .invalidGeolocation(let text):
-            return say("“\(text)” is not a latitude and a longitude.", "«\(text)» no es una latitud y una longitud.")
-        case .latitudeOutOfRange:
-            return say("The latitude must be between -90 and 90.", "La latitud debe estar entre -90 y 90.")
-        case .longitudeOutOfRange:
-            return say("The longitude must be between -180 and 180.", "La longitud debe estar entre -180 y 180.")
-        case .unknownOption(let text):
-            return say("“\(text)” is not one of the options.", "«\(text)» no es una de las opciones.")
-        case .tooManyOptions:
-            return say("Only one option may be chosen.", "Solo se puede elegir una opción.")
-        case .uploadFailed(let reason):
-            return say("The upload failed: \(reason)", "La subida ha fallado: \(reason)")
+        case .required: return say(.required)
+        case .invalidNumber(let text): return say(.invalidNumber, text)
+        case .notWholeNumber(let text): return say(.notWholeNumber, text)
+        case .numberOutOfRange(let text): return say(.numberOutOfRange, text)
+        case .invalidDate(let text): return say(.invalidDate, text)
+        case .nonexistentDate(let text): return say(.nonexistentDate, text)
+        case .invalidBoolean(let text): return say(.invalidBoolean, text)
+        case .invalidGeolocation(let text): return say(.invalidGeolocation, text)
+        case .latitudeOutOfRange: return say(.latitudeOutOfRange)
+        case .longitudeOutOfRange: return say(.longitudeOutOfRange)
+        case .unknownOption(let text): return say(.unknownOption, text)
+        case .tooManyOptions: return say(.tooManyOptions)
+        case .uploadFailed(let reason): return say(.uploadFailed, reason)
         }
+    }
+
+    /// The one wording of a field's problem everywhere (leaving the field, submitting, the
+    /// command line): `<label>: <message>`.
+    public func message(for label: String, in locale: PortalLocale = .enUS) -> String {
+        ValueText.text(.fieldProblem, locale, label, message(in: locale))
     }
 }

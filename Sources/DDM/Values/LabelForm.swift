@@ -3,7 +3,6 @@ extension DDMField {
     /// The value as shown to a user in `locale`: "Yes"/"Sí", "June 19, 2004"/"19 de junio de
     /// 2004", "1,234.50"/"1234,50", option labels joined by ", ", a file's title.
     public func label(of value: FieldValue, in locale: PortalLocale) -> String {
-        let language = UIStrings.Language(locale)
         switch value {
         case .boolean(let b): return b ? UIStrings.yes(locale) : UIStrings.no(locale)
         case .string(let s), .raw(let s): return s
@@ -12,7 +11,7 @@ extension DDMField {
                 option(withValue: value)?.label(in: locale, defaultLocale: defaultLocale) ?? value
             }.joined(separator: ", ")
         case .date(let date): return DateText.longLabel(date, locale: locale)
-        case .integer(let i): return NumberText.label(i)
+        case .integer(let i): return NumberText.label(i, locale: locale)
         case .decimal(let d): return NumberText.label(d, locale: locale)
         case .geolocation(let location):
             let separator = NumberText.symbols(for: locale).decimal == "," ? "; " : ", "
@@ -22,11 +21,11 @@ extension DDMField {
             switch document {
             case .uploaded(let reference):
                 return reference.title
-                    ?? UIStrings.text(language, english: "A file is already uploaded", spanish: "Ya hay un archivo subido")
+                    ?? ValueText.text(.documentUploaded, locale)
             case .localFile(let path):
-                return path + UIStrings.text(language, english: " (not uploaded yet)", spanish: " (aún sin subir)")
+                return ValueText.text(.documentNotUploadedYet, locale, path)
             case .uploadFailed(let path, _):
-                return path + UIStrings.text(language, english: " (upload failed)", spanish: " (la subida ha fallado)")
+                return ValueText.text(.documentUploadFailed, locale, path)
             case .other(let text): return text
             }
         }

@@ -122,8 +122,10 @@ enum NumberText {
         return localise(plain, symbols: symbols(for: locale), group: true)
     }
 
-    /// The label of an integer: plain digits, no grouping (years and codes read better so).
-    static func label(_ integer: Int64) -> String { String(integer) }
+    /// The label of an integer, grouped as decimals are (`12,345`; Spanish `12.345`, `1234`).
+    static func label(_ integer: Int64, locale: PortalLocale) -> String {
+        localise(String(integer), symbols: symbols(for: locale), group: true)
+    }
 
     /// Reads a decimal as a user types it in `locale`, rounded half-up to two fraction digits.
     /// The canonical form (a dot, no grouping) is accepted too.

@@ -44,7 +44,7 @@ public enum FormScreenletError: Error, Sendable, CustomStringConvertible {
         case .unreadableFile(let path): return "\(path): no such file or not readable"
         case .refusedFile(let message): return message
         case .invalid(let failures):
-            return failures.map { "field \(FormFieldKey(field: $0.field.name, instance: $0.instance)): \($0.message(in: .enUS))" }
+            return failures.map { $0.message(in: .enUS, numbered: true) }
                 .joined(separator: "; ")
         case .unreadable(let what): return what
         case .model(let error): return error.description

@@ -74,7 +74,7 @@ extension FormState {
         guard let model, let field = model.field(named: key.field) else { return nil }
         let issue = field.validate(model.value(of: key.field, instance: key.instance))
         let label = field.label(in: locale).isEmpty ? field.name : field.label(in: locale)
-        let message = issue.map { "\(label): \($0.message(in: locale))" }
+        let message = issue.map { $0.message(for: label, in: locale) }
         validationMessages[key] = message
         return message
     }

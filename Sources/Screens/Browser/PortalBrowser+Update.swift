@@ -458,6 +458,7 @@ extension PortalBrowser {
             return nil
         })
         result.append(countPending())
+        if form.model.quitsProgram { result.append(.quit) }
         if case .records(var list)? = model.stack.last, index == model.stack.count {
             let listId = list.id
             result += list.program.update(&list.model, .command(.refresh)).forwarded { Message.records(id: listId, $0) }

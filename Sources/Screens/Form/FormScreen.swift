@@ -14,8 +14,9 @@ public struct FormScreen: Program {
     /// The locale the screenlet starts in (labels follow it until switched).
     public let locale: PortalLocale
     public let editable: Bool
-    /// The key map shown (help line, `?`) while the form is read-only: no submit, draft or repetitions.
-    let readOnlyKeyMap: KeyMap
+    /// The key maps shown (help line, `?`) by language, editable and read-only (no submit, draft
+    /// or repetitions), with `q`'s and the prompt's help saying where they lead.
+    let shownKeyMaps: [UIStrings.Language: (editable: KeyMap, readOnly: KeyMap)]
 
     /// Rows of the text box editor while it is open.
     static let textBoxEditorRows = 4
@@ -26,11 +27,19 @@ public struct FormScreen: Program {
         self.locale = locale
         self.editable = editable
         let hidden: Set<CommandName> = [.submit, .saveDraft, .addInstance, .removeInstance]
-        readOnlyKeyMap = KeyMap(bindings: configuration.keyMap.bindings.filter { !hidden.contains($0.command) })
+        var maps: [UIStrings.Language: (editable: KeyMap, readOnly: KeyMap)] = [:]
+        for (language, sample) in [(UIStrings.Language.english, PortalLocale.enUS), (.spanish, PortalLocale.esES)] {
+            let shown = FormKeyHelp.shown(configuration.keyMap, returnsToList: configuration.returnsToList, sample)
+            maps[language] = (shown, KeyMap(bindings: shown.bindings.filter { !hidden.contains($0.command) }))
+        }
+        shownKeyMaps = maps
     }
 
     /// The key map the help line and the `?` overlay describe.
-    func shownKeyMap(_ model: Model) -> KeyMap { model.form.editable ? keyMap : readOnlyKeyMap }
+    func shownKeyMap(_ model: Model) -> KeyMap {
+        let maps = shownKeyMaps[UIStrings.Language(model.locale)] ?? shownKeyMaps[.english]!
+        return model.form.editable ? maps.editable : maps.readOnly
+    }
 
     public var keyMap: KeyMap { configuration.keyMap }
 

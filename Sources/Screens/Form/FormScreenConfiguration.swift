@@ -23,6 +23,9 @@ public struct FormScreenConfiguration: Sendable {
     public var notice: String?
     /// What the form edits: a portal's record, or values kept on this machine.
     public var purpose: Purpose = .record
+    /// The form was opened from a list (the browser): Esc and `q` go back to it, so the help and
+    /// the unsaved-changes prompt say "back"; Ctrl-C still quits the program.
+    public var returnsToList = false
     /// Automatic sync's reports, for a form on its own screen (inside the browser, the browser
     /// hands them on as ``FormScreenMessage/connection(online:pendingWrites:)``).
     public var autoSync: AutoSyncServices?

@@ -43,6 +43,8 @@ public struct FormScreenModel: Equatable, Sendable {
     public var online: Bool
     /// Set once the program asked to quit (the runtime stops).
     public var quitting = false
+    /// Ctrl-C asked to leave: the whole program quits, not only this form (see docs/screens.md "Keys").
+    public var quitsProgram = false
     /// A submit was asked for and has not answered yet (set at once, before any snapshot says so).
     public var submitRequested = false
 

@@ -55,7 +55,7 @@ extension FormCommand {
             throw CommandFailure(.input, "standard input ended: the form was not submitted")
         }
         guard decision != .cancel else { throw CommandFailure(.input, "not submitted") }
-        let documents = try await Self.apply(filled, to: screenlet)
+        let documents = try await Self.apply(filled, to: screenlet, locale: locale)
         if let model = await screenlet.state.model { try FormSubmission.validate(model, locale: locale) }
         try await FormAssignments.chooseDocuments(documents, in: screenlet)
         let outcome = try await FormSubmission.submit(screenlet, draft: decision == .draft, locale: locale)
@@ -67,7 +67,7 @@ extension FormCommand {
 
     /// Copies the answers into the screenlet (instances added as needed); local files for document
     /// fields are returned, to be uploaded once the form validates.
-    private static func apply(_ filled: DDLFormModel, to screenlet: FormScreenlet) async throws(CommandFailure)
+    private static func apply(_ filled: DDLFormModel, to screenlet: FormScreenlet, locale: PortalLocale) async throws(CommandFailure)
         -> [FormAssignments.DocumentChoice]
     {
         var documents: [FormAssignments.DocumentChoice] = []
@@ -81,14 +81,15 @@ extension FormCommand {
                 }
                 for (instance, value) in values.enumerated() {
                     if case .document(.localFile(let path))? = value {
-                        documents.append(FormAssignments.DocumentChoice(field: field.name, instance: instance, path: path))
+                        documents.append(FormAssignments.DocumentChoice(
+                            field: field.name, instance: instance, path: path, label: FormAssignments.label(field, locale)))
                     } else {
                         let existing = await screenlet.state.model?.value(of: field.name, instance: instance)
                         if existing != value { try await screenlet.setValue(value, of: field.name, instance: instance) }
                     }
                 }
             } catch {
-                throw CommandFailure(.input, "field \(field.name): \(error)")
+                throw CommandFailure(.input, "\(FormAssignments.label(field, locale)): \(error)")
             }
         }
         return documents

@@ -109,6 +109,7 @@ enum ScreenServices {
             loadedTheme: theme, keyMap: settings.keys.keyMap, connection: request.status, initialSize: request.size,
             today: FormCommand.today(), workingDirectory: FileManager.default.currentDirectoryPath)
         configuration.notice = theme.warnings.first
+        configuration.returnsToList = true
         if local { configuration = configuration.forLocalForm() }
         return FormScreen(driver: FormDriver(screenlet: screenlet), configuration: configuration, locale: settings.locale)
     }

@@ -11,6 +11,14 @@ enum FormAssignments {
         let field: String
         let instance: Int
         let path: String
+        /// How problems name the field (its label, see ``label(_:_:)``).
+        var label: String?
+    }
+
+    /// The field as a problem names it (`<label>: <problem>`, one wording everywhere): its label
+    /// in `locale`, else its name.
+    static func label(_ field: DDMField, _ locale: PortalLocale) -> String {
+        field.label(in: locale).isEmpty ? field.name : field.label(in: locale)
     }
 
     static func apply(
@@ -29,7 +37,7 @@ enum FormAssignments {
             do {
                 value = try field.value(fromCanonical: text)
             } catch {
-                throw CommandFailure(.input, "field \(field.name): \(error.message(in: context.locale))")
+                throw CommandFailure(.input, error.message(for: label(field, context.locale), in: context.locale))
             }
             let instance = assignedInstances[field.name, default: 0]
             do {
@@ -44,10 +52,10 @@ enum FormAssignments {
             } catch let failure as CommandFailure {
                 throw failure
             } catch {
-                throw CommandFailure(.input, "field \(field.name): \(error)")
+                throw CommandFailure(.input, "\(label(field, context.locale)): \(error)")
             }
             if case .document(.localFile(let path)) = value {
-                documents.append(DocumentChoice(field: field.name, instance: instance, path: path))
+                documents.append(DocumentChoice(field: field.name, instance: instance, path: path, label: label(field, context.locale)))
             }
             assignedInstances[field.name] = instance + 1
         }
@@ -60,7 +68,7 @@ enum FormAssignments {
             do {
                 try await screenlet.chooseDocument(document.path, for: document.field, instance: document.instance)
             } catch {
-                throw CommandFailure(.input, "field \(document.field): \(error.description)")
+                throw CommandFailure(.input, "\(document.label ?? document.field): \(error.description)")
             }
         }
     }

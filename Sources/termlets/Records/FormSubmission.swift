@@ -56,10 +56,7 @@ enum FormSubmission {
     }
 
     static func invalid(_ failures: [FormValidationFailure], locale: PortalLocale) -> CommandFailure {
-        let problems = failures.map { failure in
-            let instance = failure.instance > 0 ? " #\(failure.instance + 1)" : ""
-            return "field \(failure.field.name)\(instance): \(failure.message(in: locale))"
-        }
+        let problems = failures.map { $0.message(in: locale, numbered: true) }
         return CommandFailure(.validation, problems.joined(separator: "; "))
     }
 

@@ -10,7 +10,7 @@ public struct BooleanCell: FormCellRenderer {
         let on: Bool
         if case .boolean(true)? = cell.value { on = true } else { on = false }
         let box = on ? cell.look.glyph(FormGlyph.checkboxOn, fallback: "[x]") : cell.look.glyph(FormGlyph.checkboxOff, fallback: "[ ]")
-        cell.look.drawText(box + " " + (cell.value == nil ? "" : cell.valueText), states: cell.states, in: rect, grid: &grid)
+        cell.look.drawText(box + " " + (cell.value == nil ? "" : cell.valueText), states: cell.states, in: rect, grid: &grid, locale: cell.locale)
     }
 }
 
@@ -21,7 +21,7 @@ public struct TextCell: FormCellRenderer {
     public func drawValue(_ cell: FormCellContext, in rect: Rect, grid: inout Grid) {
         var text = cell.valueText
         if cell.field.kind == .geolocation, !text.isEmpty { text = cell.look.glyph(FormGlyph.locationIcon, fallback: "") + text }
-        cell.look.drawText(text, states: cell.states, in: rect, grid: &grid)
+        cell.look.drawText(text, states: cell.states, in: rect, grid: &grid, locale: cell.locale)
     }
 }
 
@@ -32,7 +32,7 @@ public struct DateCell: FormCellRenderer {
     public func drawValue(_ cell: FormCellContext, in rect: Rect, grid: inout Grid) {
         var text = cell.valueText
         if case .date(let date)? = cell.value { text = cell.look.glyph(FormGlyph.calendarIcon, fallback: "") + text + "  (\(date.isoString))" }
-        cell.look.drawText(text, states: cell.states, in: rect, grid: &grid)
+        cell.look.drawText(text, states: cell.states, in: rect, grid: &grid, locale: cell.locale)
     }
 }
 
@@ -48,7 +48,7 @@ public struct TextBoxCell: FormCellRenderer {
 
     public func drawValue(_ cell: FormCellContext, in rect: Rect, grid: inout Grid) {
         let all = lines(cell, width: rect.width)
-        if all.isEmpty { return cell.look.drawText("", states: cell.states, in: rect, grid: &grid) }
+        if all.isEmpty { return cell.look.drawText("", states: cell.states, in: rect, grid: &grid, locale: cell.locale) }
         let style = cell.look.style("value", states: cell.states)
         for row in 0..<min(rect.height, all.count) {
             var line = all[row]
@@ -90,7 +90,7 @@ public struct SelectCell: FormCellRenderer {
     public func drawValue(_ cell: FormCellContext, in rect: Rect, grid: inout Grid) {
         let arrow = cell.look.glyph(FormGlyph.selectArrow, fallback: "▾")
         guard rect.width > 2 else { return }
-        cell.look.drawText(cell.valueText, states: cell.states, in: Rect(x: rect.x, y: rect.y, width: rect.width - 2, height: 1), grid: &grid)
+        cell.look.drawText(cell.valueText, states: cell.states, in: Rect(x: rect.x, y: rect.y, width: rect.width - 2, height: 1), grid: &grid, locale: cell.locale)
         grid.write(" " + arrow, at: Point(x: rect.x + rect.width - 2, y: rect.y), style: cell.look.style("marker", states: cell.states))
     }
 }
@@ -110,7 +110,7 @@ public struct DocumentCell: FormCellRenderer {
             text = reference.raw["fileName"]?.stringValue ?? reference.title ?? FormText.uploadedDocument(cell.locale)
         }
         if !text.isEmpty { text = cell.look.glyph(FormGlyph.documentIcon, fallback: "") + text }
-        cell.look.drawText(text, states: cell.states, in: rect, grid: &grid)
+        cell.look.drawText(text, states: cell.states, in: rect, grid: &grid, locale: cell.locale)
         guard let upload = cell.upload, rect.height > 1 else { return }
         let line = Rect(x: rect.x, y: rect.y + 1, width: rect.width, height: 1)
         let hint = cell.look.style("hint", states: cell.states.filter { $0 != .focused })
@@ -122,7 +122,7 @@ public struct DocumentCell: FormCellRenderer {
         case .uploaded:
             grid.write(ProgressBar.text(sent: 1, total: 1, width: rect.width, look: cell.look, done: FormText.uploaded(cell.locale)), fitting: line, style: hint)
         case .failed(let reason):
-            grid.write(FormText.uploadFailed(cell.locale) + reason, fitting: line, style: cell.look.style("error", states: [.error]))
+            grid.write(FormText.uploadFailed(reason, cell.locale), fitting: line, style: cell.look.style("error", states: [.error]))
         case .queuedOffline:
             grid.write(FormText.uploadQueued(cell.locale), fitting: line, style: hint)
         }

@@ -50,11 +50,12 @@ extension FormCellRenderer {
 
 extension FormCellLook {
     /// `prefix + text + suffix` (or the placeholder when `text` is empty) in the value or
-    /// placeholder style, into the first row of `rect`.
-    public func drawText(_ text: String, states: [ComponentState], in rect: Rect, grid: inout Grid) {
+    /// placeholder style, into the first row of `rect`; the built-in placeholders in `locale`'s language.
+    public func drawText(_ text: String, states: [ComponentState], in rect: Rect, grid: inout Grid, locale: PortalLocale = .enUS) {
         guard rect.width > 0, rect.height > 0 else { return }
         let row = Rect(x: rect.x, y: rect.y, width: rect.width, height: 1)
         if text.isEmpty {
+            let placeholder = FormText.placeholder(placeholder, locale)
             grid.write(prefix + placeholder + suffix, fitting: row, style: style("placeholder", states: states).adding(placeholder.isEmpty ? [] : .dim))
         } else {
             grid.write(prefix + formatted(text) + suffix, fitting: row, style: style("value", states: states))

@@ -6,7 +6,7 @@ extension FormScreen {
     func handleEditorKey(_ key: KeyEvent, _ model: inout Model) -> [Effect<Message>] {
         guard var editor = model.editor else { return [] }
         let command = keyMap.command(for: key, in: editor.contexts)
-        if command == .forceQuit { return requestQuit(&model) }
+        if command == .forceQuit { return requestQuit(quitsProgram: true, &model) }
         if command == .leaveEditor {
             model.editor = nil
             rescroll(&model)

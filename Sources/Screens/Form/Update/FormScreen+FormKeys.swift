@@ -19,15 +19,20 @@ extension FormScreen {
             default:
                 if keyMap.command(for: key, in: [.global]) == .forceQuit {
                     model.overlay = nil
-                    return requestQuit(&model)
+                    return requestQuit(quitsProgram: true, &model)
                 }
                 model.overlay = nil
             }
             return []
         case .unsavedChanges?:
             switch keyMap.command(for: key, in: [.quitPrompt, .global]) {
-            case .discardAndQuit?, .forceQuit?: return discardAndQuit(&model)
-            case .keepEditing?: model.overlay = nil
+            case .discardAndQuit?: return discardAndQuit(&model)
+            case .forceQuit?:
+                model.quitsProgram = true
+                return discardAndQuit(&model)
+            case .keepEditing?:
+                model.overlay = nil
+                model.quitsProgram = false
             default: break
             }
             return []
@@ -57,7 +62,8 @@ extension FormScreen {
         case .help:
             model.overlay = .help(scroll: 0)
             return []
-        case .back, .quit, .forceQuit: return requestQuit(&model)
+        case .back, .quit: return requestQuit(quitsProgram: false, &model)
+        case .forceQuit: return requestQuit(quitsProgram: true, &model)
         case .addInstance: return addInstance(&model)
         case .removeInstance: return removeInstance(&model)
         case .switchLocale: return switchLocale(&model)

@@ -148,7 +148,7 @@ extension FormScreen {
             model.online = true
             model.note = FormScreenModel.Note(
                 draft ? FormText.draftSaved(recordId, model.locale)
-                    : FormText.submitted(recordId, status: FormText.workflow(status), model.locale), .success)
+                    : FormText.submitted(recordId, status: FormText.workflow(status, model.locale), model.locale), .success)
         case .success(.saved(let summary)):
             model.note = FormScreenModel.Note(summary, .success)
         case .success(.queued(let queueId)):
@@ -241,8 +241,11 @@ extension FormScreen {
     }
 
     /// Quits, first asking when there are unsaved changes (a save still being submitted counts).
-    func requestQuit(_ model: inout Model) -> [Effect<Message>] {
+    /// Leaves the form (Esc, `q`), or quits the program (`quitsProgram`: Ctrl-C), after the
+    /// unsaved-changes prompt when there is something to lose.
+    func requestQuit(quitsProgram: Bool, _ model: inout Model) -> [Effect<Message>] {
         model.editor = nil
+        model.quitsProgram = quitsProgram
         if model.form.isDirty || model.isSaving {
             model.overlay = .unsavedChanges
             return []

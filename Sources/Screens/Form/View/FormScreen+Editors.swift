@@ -5,7 +5,7 @@ import TermUI
 extension FormScreen {
     /// The open editor, drawn in place of the value.
     func drawEditor(_ editor: FieldEditor, field: DDMField, look: FormCellLook, states: [ComponentState], in rect: Rect, clip: Rect,
-                    into grid: inout Grid) {
+                    locale: PortalLocale, into grid: inout Grid) {
         let style = look.style("value", states: [.focused])
         let visible = rect.intersection(clip)
         guard !visible.isEmpty else { return }
@@ -13,7 +13,7 @@ extension FormScreen {
         case .line(let input), .path(let input, _):
             let editRect = Rect(x: rect.x, y: rect.y, width: rect.width, height: 1)
             guard clip.contains(editRect.origin) else { return }
-            grid.drawTextInput(input, in: editRect, style: style, placeholder: editorPlaceholder(editor, field: field),
+            grid.drawTextInput(input, in: editRect, style: style, placeholder: editorPlaceholder(editor, field: field, locale: locale),
                                placeholderStyle: look.style("placeholder", states: [.focused]).adding(.dim))
         case .box(let area):
             grid.drawTextArea(area, in: visible, style: style)
@@ -30,15 +30,16 @@ extension FormScreen {
         }
     }
 
-    func editorPlaceholder(_ editor: FieldEditor, field: DDMField) -> String {
+    /// What an empty line editor shows: the form a value is typed in, in `locale`'s language.
+    func editorPlaceholder(_ editor: FieldEditor, field: DDMField, locale: PortalLocale) -> String {
         switch editor.kind {
-        case .path: return "path/to/file (tab completes)"
+        case .path: return UIText.text(.editorPath, locale)
         case .line:
             switch field.kind {
-            case .date: return "yyyy-MM-dd (ctrl+p: calendar)"
-            case .geolocation: return "latitude, longitude"
-            case .integer: return "1234"
-            case .decimal: return "1234.56"
+            case .date: return UIText.text(.editorDate, locale)
+            case .geolocation: return UIText.text(.editorGeolocation, locale)
+            case .integer: return UIText.text(.editorInteger, locale)
+            case .decimal: return UIText.text(.editorDecimal, locale)
             default: return ""
             }
         default: return ""
@@ -102,10 +103,12 @@ extension FormScreen {
         let discard = keyMap.keys(for: .discardAndQuit, in: .quitPrompt).first?.displayName ?? "d"
         let keep = keyMap.keys(for: .keepEditing, in: .quitPrompt).first?.displayName ?? "k"
         let queued = model.isSaving || model.form.queuedSubmitId != nil
+        let goesBack = configuration.returnsToList && !model.quitsProgram
+        let body = FormText.unsavedBody(goesBack: goesBack, model.locale)
         let lines = queued
-            ? [FormText.unsavedBody(model.locale)] + FormText.queuedBody(sending: model.isSaving, model.locale)
-                + [FormText.queuedKeys(discard: discard, keep: keep, model.locale)]
-            : [FormText.unsavedBody(model.locale), FormText.unsavedKeys(discard: discard, keep: keep, model.locale)]
+            ? [body] + FormText.queuedBody(sending: model.isSaving, model.locale)
+                + [FormText.queuedKeys(discard: discard, keep: keep, goesBack: goesBack, model.locale)]
+            : [body, FormText.unsavedKeys(discard: discard, keep: keep, goesBack: goesBack, model.locale)]
         let width = min(grid.width, (lines.map(\.displayWidth).max() ?? 0) + 4)
         let height = min(grid.height, lines.count + 2)
         let box = Rect(x: (grid.width - width) / 2, y: (grid.height - height) / 2, width: width, height: height)

@@ -49,7 +49,7 @@ extension FormScreen {
             // A local form is named by its title alone.
         } else if let recordId = model.form.model?.recordId ?? model.form.requestedRecordId {
             title += FormText.record(recordId, model.locale)
-            if model.form.model != nil, let status = model.form.workflowStatus { title += " [\(FormText.workflow(status))]" }
+            if model.form.model != nil, let status = model.form.workflowStatus { title += " [\(FormText.workflow(status, model.locale))]" }
             if model.form.model != nil, model.form.isRecordFromCache { title += " • " + FormText.fromCache(model.locale) }
         } else {
             title += FormText.newRecord(model.locale)
@@ -138,7 +138,7 @@ extension FormScreen {
         valueRect.size.height = valueHeight(row, field: field, key: key, look: look, model: model, layout: layout)
         let visibleValue = valueRect.intersection(clip)
         if let editor = model.editor, editor.key == key, editor.isDrawnInPlace {
-            drawEditor(editor, field: field, look: look, states: states, in: valueRect, clip: clip, into: &grid)
+            drawEditor(editor, field: field, look: look, states: states, in: valueRect, clip: clip, locale: model.locale, into: &grid)
         } else if let custom = configuration.registry.registered(for: field), !visibleValue.isEmpty {
             // A registered renderer draws into a grid of its own: it cannot touch the rest of the screen.
             var cellGrid = Grid(size: Size(width: valueRect.width, height: valueRect.height))

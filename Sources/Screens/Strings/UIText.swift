@@ -1,0 +1,45 @@
+import DDM
+
+/// Every word the screens and the plain mode show, by typed key. The tables are
+/// ``UIText+English`` and ``UIText+Spanish`` (one per language); a key the Spanish table lacks
+/// falls back to English, and `StringCatalogTests` fails on it.
+enum UIText: String, CatalogKey {
+    // The form's title, status and buttons.
+    case newRecord, record, loading, modified, readOnly, submitButton, submitting, saveButton, saving
+    case fromCache, queuedMark, helpTitle, language
+    // Workflow states, shown as `[approved]`.
+    case workflowApproved, workflowPending, workflowDraft, workflowExpired, workflowOther, workflowUnknown
+    // Documents and uploads.
+    case uploadedDocument, uploadWaiting, uploaded, uploadFailed, uploadQueued, uploadStarted, noMatches
+    // Notes after an action.
+    case unsupportedNote, notEditable, formReadOnly, submitted, draftSaved, queued, queuedSaveSent
+    case fieldsNeedAttention, added, removed, notRepeatable
+    // The unsaved-changes prompt.
+    case unsavedTitle, discardAndGoBack, discardAndQuit, queuedBeingSent, queuedNotYetSent, discardTakesOut
+    case queuedKeysBack, queuedKeysQuit, unsavedKeysBack, unsavedKeysQuit
+    case withdrawing, alreadySentRecord, alreadySentUnknown, notWithdrawn
+    case discardTakesBackFromPortal, beingTakenBack, takenBack, portalKeeps
+    // Form keys whose help depends on where the form was opened.
+    case keyBack, keyQuit, keyDiscardAndGoBack, keyDiscardAndQuit
+    // The calendar.
+    case monthYear, weekdays
+    // Placeholders of empty values and of the line editor.
+    case placeholderDate, placeholderGeolocation, placeholderNoImage, placeholderNoDocument, placeholderDecimal
+    case editorDate, editorGeolocation, editorInteger, editorDecimal, editorPath
+    // Plain mode.
+    case plainIntro, hintYesNo, hintText, hintOptions, hintOption, hintDate, hintInteger, hintDecimal
+    case hintGeolocation, hintFile, required, addAnother, submitPrompt, summary, noFile, answerYesNo
+    case answerSubmit, noOption
+
+    static let catalog = StringCatalog<UIText>(english: english, spanish: spanish)
+
+    /// The text of `key` in `locale`'s language, with `arguments` for `{0}`, `{1}`, …
+    static func text(_ key: UIText, _ locale: PortalLocale, _ arguments: String...) -> String {
+        catalog.text(key, locale, arguments: arguments)
+    }
+
+    /// The one/other form of `key` for `count`.
+    static func plural(_ key: UIText, count: Int, _ locale: PortalLocale) -> String {
+        catalog.plural(key, count: count, locale)
+    }
+}
