@@ -104,10 +104,18 @@ public struct BrowserMenu: Equatable, Sendable {
         case .note(let text): return ("  " + text, "")
         case .site(let site): return (site.name.isEmpty ? "site \(site.groupId)" : site.name, "site \(site.groupId)")
         case .recordSet(let set): return ("  " + set.name, "\(set.recordCount) records · \(set.recordSetId)")
-        case .imageFolder(let folder): return ("  " + folder.name, "images · \(folder.folderId)")
-        case .bookmarkFolder(let folder): return ("  " + folder.name, "bookmarks · \(folder.folderId)")
+        case .imageFolder(let folder):
+            return ("  " + folder.name, "\(counted(folder.count, "image", "images")) · \(folder.folderId)")
+        case .bookmarkFolder(let folder):
+            return ("  " + folder.name, "\(counted(folder.count, "bookmark", "bookmarks")) · \(folder.folderId)")
         case .settings: return ("  Settings", "language, theme, offline policy, sync")
         }
+    }
+
+    /// "120 images", "1 image", or the bare plural when the count is unknown.
+    private static func counted(_ count: Int?, _ one: String, _ many: String) -> String {
+        guard let count else { return many }
+        return "\(count) \(count == 1 ? one : many)"
     }
 
     func draw(in rect: Rect, on grid: inout Grid, theme: Theme) {
