@@ -126,4 +126,24 @@ static inline int cn_restore_handler(int signo, const struct sigaction *previous
     return sigaction(signo, previous, 0);
 }
 
+// setupterm, set_curterm and del_curterm are declared in term.h, whose macros (lines, columns, …)
+// would clash with names used above; declare just these three.
+struct term;
+extern int setupterm(const char *, int, int *);
+extern struct term *set_curterm(struct term *);
+extern int del_curterm(struct term *);
+
+/// Whether terminfo describes `name` well enough for a full screen: 1 when it has cursor
+/// addressing (cup) and clearing (clear), 0 when it lacks one (`dumb`), -1 when it has no entry.
+/// Reads terminfo only: the terminal is not touched, and the description is freed again.
+static inline int cn_terminal_can_draw_screens(const char *name) {
+    int error = 0;
+    if (setupterm(name, STDOUT_FILENO, &error) != 0) return -1;
+    char *address = tigetstr("cup");
+    char *clear = tigetstr("clear");
+    int can = address != 0 && address != (char *)-1 && clear != 0 && clear != (char *)-1;
+    del_curterm(set_curterm(0));
+    return can;
+}
+
 #endif

@@ -19,8 +19,8 @@ struct BrowserScreenTests {
             RecordSetSummary(recordSetId: 40002, structureId: 30002, name: "Issues", recordCount: 10_000),
             RecordSetSummary(recordSetId: 40003, structureId: 30003, name: "Contacts", recordCount: 3),
         ],
-        imageFolders: [FolderSummary(folderId: 50001, name: "Demo images")],
-        bookmarkFolders: [FolderSummary(folderId: 60001, name: "Demo bookmarks")])
+        imageFolders: [FolderSummary(folderId: 50001, name: "Demo images", count: 120)],
+        bookmarkFolders: [FolderSummary(folderId: 60001, name: "Demo bookmarks", count: 1)])
 
     nonisolated static func services(_ records: FakeRecords) -> BrowserServices {
         BrowserServices(

@@ -1,3 +1,4 @@
+import Foundation
 import DDM
 import PortalEmulator
 import Screenlets
@@ -21,6 +22,28 @@ struct FormScreenThemeTests {
                                  cellLooks: FormScreenConfiguration.looks(loaded)) { form in
             try form.focus("Greeting")
             GoldenSnapshot.assertMatches(form.grid, named: "form-theme-\(name)-80x30")
+        }
+    }
+
+    /// Below 56 columns labels go above their values, also in the shipped themes whose cells say
+    /// `label = left` (issue 15).
+    @Test(arguments: shipped)
+    func labelsGoAboveValuesBelow56Columns(name: String) async throws {
+        let loaded = ThemeLibrary.builtIn.load(name)
+        try await withFormScreen(size: Size(width: 50, height: 20), theme: loaded.theme,
+                                 cellLooks: FormScreenConfiguration.looks(loaded)) { form in
+            let lines = GridText.text(form.grid).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            let title = try #require(lines.firstIndex { $0.hasPrefix("  Title") })
+            #expect(lines[title].trimmingCharacters(in: .whitespaces).hasPrefix("Title"))
+            #expect(!lines[title].contains("Untitled"), "the value is on the next line: \(lines[title])")
+            #expect(lines[title + 1].contains("Untitled"))
+            if name == "default" { GoldenSnapshot.assertMatches(form.grid, named: "form-theme-default-50x20") }
+        }
+        try await withFormScreen(size: Size(width: 56, height: 20), theme: loaded.theme,
+                                 cellLooks: FormScreenConfiguration.looks(loaded)) { form in
+            let text = GridText.text(form.grid)
+            let titleLine = text.split(separator: "\n").first { $0.hasPrefix("  Title") }
+            #expect(titleLine?.contains("Untitled") == (name != "compact"), "56 columns keep the theme's left labels")
         }
     }
 

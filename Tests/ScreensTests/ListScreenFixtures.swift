@@ -14,6 +14,8 @@ actor FakeRecords {
     var held: Set<Int> = []
     var failing: Set<Int> = []
     var stale = false
+    /// Appended to every title (line breaks, tabs…).
+    var titleSuffix = ""
     var marks: [Int64: QueueState] = [:]
     /// How long each page takes.
     var latency: Duration = .zero
@@ -22,7 +24,8 @@ actor FakeRecords {
     init(count: Int) { self.count = count }
 
     func configure(held: Set<Int>? = nil, failing: Set<Int>? = nil, stale: Bool? = nil, marks: [Int64: QueueState]? = nil,
-                   latency: Duration? = nil) {
+                   latency: Duration? = nil, titleSuffix: String? = nil) {
+        if let titleSuffix { self.titleSuffix = titleSuffix }
         if let latency { self.latency = latency }
         if let held { self.held = held }
         if let failing { self.failing = failing }
@@ -44,7 +47,7 @@ actor FakeRecords {
         let rows = (request.start..<min(request.end, count)).map { index -> DDLListRow in
             let id = Int64(100_001 + index)
             let record = RecordData(json: [
-                "modelValues": ["title": .string("Issue \(index + 1) — 課題"), "priority": .string(["low", "high", "medium"][index % 3]),
+                "modelValues": ["title": .string("Issue \(index + 1) — 課題" + titleSuffix), "priority": .string(["low", "high", "medium"][index % 3]),
                                 "dueDate": .string("2026-12-\(String(format: "%02d", index % 28 + 1))")],
                 "modelAttributes": ["recordId": .int(id), "userId": .int(index % 2 == 0 ? 20139 : 20140)],
             ])!

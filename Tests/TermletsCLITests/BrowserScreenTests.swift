@@ -19,9 +19,12 @@ struct BrowserScreenTests {
             $0.hasPrefix(" Sites") && Self.cursorLine($0)?.contains("Termlets Demo") == true
         }
         try await terminal.press("Enter")
-        try await terminal.screen("the site's record sets and folders", timeout: 60) {
+        let contents = try await terminal.screen("the site's record sets and folders", timeout: 60) {
             $0.contains("Record sets") && $0.contains("Demo images") && $0.contains("Demo bookmarks")
         }
+        // Folders show their counts as record sets do (issue 15).
+        #expect(contents.contains("120 images · 50001"), "\(contents)")
+        #expect(contents.contains("30 bookmarks · 60001"), "\(contents)")
         try await terminal.press("Down")
         try await terminal.screen("Issues selected") { Self.cursorLine($0)?.contains("Issues") == true }
         try await terminal.press("Enter")

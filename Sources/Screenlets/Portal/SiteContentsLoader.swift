@@ -36,9 +36,12 @@ public struct RecordSetSummary: Hashable, Sendable {
 public struct FolderSummary: Hashable, Sendable {
     public let folderId: Int64
     public let name: String
-    public init(folderId: Int64, name: String) {
+    /// How many images (a documents folder) or bookmarks it holds; nil when unknown.
+    public var count: Int?
+    public init(folderId: Int64, name: String, count: Int? = nil) {
         self.folderId = folderId
         self.name = name
+        self.count = count
     }
 }
 
@@ -165,16 +168,24 @@ public struct SiteContentsLoader: Sendable {
                 ["definitionId": .int($0.definitionId), "name": .string($0.name), "title": .string($0.title),
                  "siteScoped": .bool($0.isSiteScoped), "entryCount": $0.entryCount.map { .int(Int64($0)) } ?? .null]
             }),
-            "imageFolders": .array(contents.imageFolders.map { ["folderId": .int($0.folderId), "name": .string($0.name)] }),
-            "bookmarkFolders": .array(contents.bookmarkFolders.map { ["folderId": .int($0.folderId), "name": .string($0.name)] }),
+            "imageFolders": .array(contents.imageFolders.map(folderJSON)),
+            "bookmarkFolders": .array(contents.bookmarkFolders.map(folderJSON)),
         ]
+    }
+
+    private static func folderJSON(_ folder: FolderSummary) -> JSONValue {
+        var members: [String: JSONValue] = ["folderId": .int(folder.folderId), "name": .string(folder.name)]
+        if let count = folder.count { members["count"] = .int(Int64(count)) }
+        return .object(members)
     }
 
     /// A cached copy read back; malformed members are skipped (the cache is data, not trusted code).
     private static func contents(from value: JSONValue) -> SiteContents {
         func folders(_ name: String) -> [FolderSummary] {
             (value[name]?.arrayValue ?? []).compactMap { folder in
-                folder["folderId"]?.int64Value.map { FolderSummary(folderId: $0, name: folder["name"]?.stringValue ?? "") }
+                folder["folderId"]?.int64Value.map {
+                    FolderSummary(folderId: $0, name: folder["name"]?.stringValue ?? "", count: folder["count"]?.int64Value.map { Int($0) })
+                }
             }
         }
         let sets = (value["recordSets"]?.arrayValue ?? []).compactMap { set -> RecordSetSummary? in
@@ -215,6 +226,8 @@ public struct SiteContentsLoader: Sendable {
         } catch let error as PortalError where PortalSession.isMissingAction(error) {
             bookmarkFolders = []
         }
+        let (imageCounts, bookmarkCounts) = await folderCounts(
+            groupId: groupId, imageFolders: folders.map(\.folderId), bookmarkFolders: bookmarkFolders.map(\.folderId))
         return SiteContents(
             recordSets: zip(sets, counts).map { set, count in
                 RecordSetSummary(
@@ -223,10 +236,26 @@ public struct SiteContentsLoader: Sendable {
                     valuesReadable: readable)
             },
             objects: objects,
-            imageFolders: folders.map { FolderSummary(folderId: $0.folderId, name: LocalizedXMLText.resolve($0.name, locale: locale)) },
-            bookmarkFolders: bookmarkFolders.map {
-                FolderSummary(folderId: $0.folderId, name: LocalizedXMLText.resolve($0.name, locale: locale))
+            imageFolders: folders.enumerated().map { index, folder in
+                FolderSummary(folderId: folder.folderId, name: LocalizedXMLText.resolve(folder.name, locale: locale),
+                              count: imageCounts?[index])
+            },
+            bookmarkFolders: bookmarkFolders.enumerated().map { index, folder in
+                FolderSummary(folderId: folder.folderId, name: LocalizedXMLText.resolve(folder.name, locale: locale),
+                              count: bookmarkCounts?[index])
             })
+    }
+
+    /// The images of each documents folder (what the gallery shows) and the bookmarks of each
+    /// bookmarks folder, in one batch; nil when the portal would not count them (the menu still shows).
+    private func folderCounts(groupId: Int64, imageFolders: [Int64], bookmarkFolders: [Int64]) async -> ([Int?]?, [Int?]?) {
+        guard !imageFolders.isEmpty || !bookmarkFolders.isEmpty, let calls = try? await session.calls() else { return (nil, nil) }
+        let batch = imageFolders.map { calls.documents.getFileEntriesCount(repositoryId: groupId, folderId: $0) }
+            + bookmarkFolders.map { calls.bookmarks.getEntriesCount(groupId: groupId, folderId: $0) }
+        guard let answers = try? await session.invoke(batch), answers.count == batch.count else { return (nil, nil) }
+        let images = answers.prefix(imageFolders.count).map { calls.documents.fileEntriesCount($0) }
+        let bookmarks = answers.dropFirst(imageFolders.count).map(\.intValue)
+        return (images, bookmarks)
     }
 }
 

@@ -115,8 +115,10 @@ public struct BrowserMenu: Equatable, Sendable {
         case .objectSet(let object):
             let count = object.entryCount.map { "\($0) \($0 == 1 ? "entry" : "entries")" } ?? Text.unknownCount
             return ("  " + object.title, "\(count) · \(object.isSiteScoped ? "site" : "company") · \(object.definitionId)")
-        case .imageFolder(let folder): return ("  " + folder.name, "images · \(folder.folderId)")
-        case .bookmarkFolder(let folder): return ("  " + folder.name, "bookmarks · \(folder.folderId)")
+        case .imageFolder(let folder):
+            return ("  " + folder.name, "\(counted(folder.count, "image", "images")) · \(folder.folderId)")
+        case .bookmarkFolder(let folder):
+            return ("  " + folder.name, "\(counted(folder.count, "bookmark", "bookmarks")) · \(folder.folderId)")
         case .settings: return ("  Settings", "language, theme, offline policy, sync")
         }
     }
@@ -126,6 +128,12 @@ public struct BrowserMenu: Equatable, Sendable {
         static let objects = "Objects"
         static let valuesUnreadable = "no Screens plugin: values not readable"
         static let unknownCount = "? entries"
+    }
+
+    /// "120 images", "1 image", or the bare plural when the count is unknown.
+    private static func counted(_ count: Int?, _ one: String, _ many: String) -> String {
+        guard let count else { return many }
+        return "\(count) \(count == 1 ? one : many)"
     }
 
     func draw(in rect: Rect, on grid: inout Grid, theme: Theme) {

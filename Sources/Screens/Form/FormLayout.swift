@@ -35,8 +35,10 @@ struct FormLayout {
     /// Columns before a row's label: the focus marker (2) and the nesting indent.
     func indent(_ row: FormRow) -> Int { 2 + row.depth * 2 }
 
+    /// The cell's label position; below `narrowWidth` a left label (the themes' usual) goes above.
     func labelPosition(_ look: FormCellLook) -> FormCellLook.LabelPosition {
-        look.labelPosition ?? (narrow ? .above : .left)
+        let wanted = look.labelPosition ?? .left
+        return narrow && wanted == .left ? .above : wanted
     }
 
     /// The value column of a row with a left label.

@@ -210,7 +210,12 @@ struct ListColumnLayout {
         let style = theme.style(for: Theme.Component.listHeader)
         grid.fill(rect, style: theme.base)
         var titles = spec.columns.prefix(cells.count).map(\.title)
-        if hidden > 0, !titles.isEmpty { titles[titles.count - 1] += " (+\(hidden))" }
+        if hidden > 0, let last = cells.last, !titles.isEmpty {
+            // The marker is never cut: the title gives way to it.
+            let marker = " (+\(hidden))"
+            let room = max(0, min(last.width - 1, rect.width - last.x) - marker.displayWidth)
+            titles[titles.count - 1] = room >= 3 ? titles[titles.count - 1].truncated(toWidth: room) + marker : "(+\(hidden))"
+        }
         drawCells(titles, in: rect, on: &grid, style: style)
     }
 
@@ -219,7 +224,7 @@ struct ListColumnLayout {
         for (cell, text) in zip(cells, texts) {
             let width = max(0, min(cell.width - 1, line.width - cell.x))
             guard width > 0 else { continue }
-            grid.write(text, fitting: Rect(x: line.x + cell.x, y: line.y, width: width, height: 1), style: style)
+            grid.write(TerminalText.singleLine(text), fitting: Rect(x: line.x + cell.x, y: line.y, width: width, height: 1), style: style)
         }
     }
 }

@@ -29,7 +29,7 @@ extension FormCommand {
     /// Whether to open the screen: standard input and output are terminals and nothing asks for
     /// the non-interactive behaviour.
     var opensScreen: Bool {
-        CursesTerminal.isAvailable && assignments.isEmpty && !submit && !draft && format == nil && eventsFile == nil
+        InteractiveScreen.isAvailable && assignments.isEmpty && !submit && !draft && format == nil && eventsFile == nil
     }
 
     func runInteractive() async throws {

@@ -13,7 +13,7 @@ extension FormCommand {
     /// True when this run asks its questions line by line.
     var runsPlainPrompts: Bool {
         guard !submit, assignments.isEmpty else { return false }
-        return plain || (format == nil && !CursesTerminal.isAvailable)
+        return plain || (format == nil && !InteractiveScreen.isAvailable)
     }
 
     func runPlainPrompts() async throws {

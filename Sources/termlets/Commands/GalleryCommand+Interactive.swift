@@ -15,7 +15,7 @@ extension GalleryCommand {
     /// True when no action, output format or `--plain` was asked for and both standard input and
     /// output are terminals: then the screen opens.
     var opensScreen: Bool {
-        !list && upload == nil && delete == nil && format == nil && !plain && CursesTerminal.isAvailable
+        !list && upload == nil && delete == nil && format == nil && !plain && InteractiveScreen.isAvailable
     }
 
     /// Opens the gallery screen until the user quits.

@@ -18,7 +18,7 @@ extension ListCommand {
                     throw CommandFailure(.input, "--label-fields: record set \(recordSetId) has no field \(name)")
                 }
             }
-            let columns = requested.map { $0.map { context.structure.field(named: $0)?.name ?? $0 } } ?? context.fieldNames
+            let columns = requested.map { $0.map { context.structure.field(named: $0)?.name ?? $0 } } ?? RecordListDefaults.fieldNames(context.structure.allFields)
             let me = connection.online?.user.userId ?? 0
             let spec = ScreenServices.recordList(
                 connection, context: context, fieldNames: columns, userId: userId == me ? 0 : userId ?? 0, obc: obc,

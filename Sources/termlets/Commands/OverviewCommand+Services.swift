@@ -27,7 +27,7 @@ enum ScreenServices {
                     throw SiteContentsError.notAvailableOffline(failure.message)
                 }
                 return recordList(
-                    connection, context: context, fieldNames: context.fieldNames, policy: policy, locale: settings.settings.locale)
+                    connection, context: context, fieldNames: RecordListDefaults.fieldNames(context.structure.allFields), policy: policy, locale: settings.settings.locale)
             },
             bookmarksList: { site, folder in
                 bookmarksList(connection, groupId: site.groupId, folder: folder, policy: settings.loadPolicy)

@@ -3,6 +3,7 @@ import Foundation
 import PortalClient
 import OfflineStore
 import Screenlets
+import TermUI
 
 /// Prints `termlets list` as its pages arrive, holding one page at a time, so `--all` over any
 /// number of rows runs in bounded memory. The output is the same document a whole listing
@@ -74,7 +75,7 @@ struct ListingWriter {
             var table = TextTable(header: tableHeader)
             for row in rows {
                 let id = row.record.recordId.map { String($0) + (row.pending == nil ? "" : "*") } ?? ""
-                table.add([id] + columns.map { context.labelValue(of: $0, in: row.record) })
+                table.add([id] + columns.map { TerminalText.singleLine(context.labelValue(of: $0, in: row.record)) })
                 if row.pending != nil { wroteQueued = true }
             }
             let part = table.render(withHeader: count == 0, minimumWidths: widths)

@@ -37,11 +37,13 @@ struct ObjectForm: Sendable {
             }
             guard field.isEditable else { throw CommandFailure(.input, "field \(field.name) is read-only (\(field.rawType))") }
             if assigned.contains(field.name) { throw CommandFailure(.input, "field \(field.name) is given twice but is not repeatable") }
+            // One wording for a field's problem, as for record sets: "<label>: <problem>".
+            let label = FormAssignments.label(field, context.locale)
             var value: FieldValue?
             do {
                 value = try field.value(fromCanonical: text)
             } catch {
-                throw CommandFailure(.input, "field \(field.name): \(error.message(in: context.locale))")
+                throw CommandFailure(.input, error.message(for: label, in: context.locale))
             }
             if case .document(.localFile(let path))? = value {
                 var isFolder: ObjCBool = false
@@ -50,16 +52,16 @@ struct ObjectForm: Sendable {
                 } else if let id = Int64(path), id > 0 {
                     value = .document(.other(String(id)))
                 } else {
-                    throw CommandFailure(.input, "field \(field.name): \(path) is neither a file nor the ID of a Documents and Media file")
+                    throw CommandFailure(.input, "\(label): \(path) is neither a file nor the ID of a Documents and Media file")
                 }
             }
             if let value, files[field.name] == nil, let issue = ObjectMapping.issue(of: value, for: field) {
-                throw CommandFailure(.input, "field \(field.name): \(issue)")
+                throw CommandFailure(.input, "\(label): \(issue)")
             }
             do {
                 try model.setValue(value, of: field.name)
             } catch {
-                throw CommandFailure(.input, "field \(field.name): \(error)")
+                throw CommandFailure(.input, "\(label): \(error)")
             }
             assigned.append(field.name)
         }

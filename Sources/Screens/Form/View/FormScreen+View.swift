@@ -51,6 +51,9 @@ extension FormScreen {
             title += FormText.record(recordId, model.locale)
             if model.form.model != nil, let status = model.form.workflowStatus { title += " [\(FormText.workflow(status, model.locale))]" }
             if model.form.model != nil, model.form.isRecordFromCache { title += " • " + FormText.fromCache(model.locale) }
+        } else if model.form.model == nil, model.form.isLoading {
+            // Not known yet whether this is a new record or which one: never "New record" too early.
+            title += FormText.loading(model.locale)
         } else {
             title += FormText.newRecord(model.locale)
         }
