@@ -85,19 +85,20 @@ struct ObjectsFormTests {
         #expect(screenshot["values"] == [JSONValue(name)], "an attachment shows as the file's title")
     }
 
+    /// Problems read as for record sets: `<label>: <problem>` (one wording, issue 15).
     @Test func invalidValuesSayWhatAndSendNothing() async throws {
         let (home, portal) = try await Self.start74()
         defer { portal.stop() }
         let readBack = ObjectsReadBack(server: portal.url)
         let before = try await readBack.totalCount(Self.tickets)
         for (sets, line) in [
-            (["title=x", "reportedAt=tomorrow"], "error: input: field reportedAt: “tomorrow” is not a date and time (ISO-8601, e.g. 2024-01-15T09:00:00Z).\n"),
-            (["title=x", "priority=many"], "error: input: field priority: “many” is not a number.\n"),
-            (["title=x", "priority=3000000000"], "error: input: field priority: “3000000000” is too large a number.\n"),
-            (["title=x", "severity=huge"], "error: input: field severity: “huge” is not one of the options.\n"),
+            (["title=x", "reportedAt=tomorrow"], "error: input: Reported at: “tomorrow” is not a date and time (ISO-8601, e.g. 2024-01-15T09:00:00Z).\n"),
+            (["title=x", "priority=many"], "error: input: Priority: “many” is not a number.\n"),
+            (["title=x", "priority=3000000000"], "error: input: Priority: “3000000000” is too large a number.\n"),
+            (["title=x", "severity=huge"], "error: input: Severity: “huge” is not one of the options.\n"),
             (["title=x", "nosuch=1"], "error: input: Ticket has no field nosuch\n"),
-            (["title=x", "screenshot=/no/such/file.png"], "error: input: field screenshot: /no/such/file.png is neither a file nor the ID of a Documents and Media file\n"),
-            (["priority=3"], "error: validation: field title: Field “Title” is not valid: This field is required.\n"),
+            (["title=x", "screenshot=/no/such/file.png"], "error: input: Screenshot: /no/such/file.png is neither a file nor the ID of a Documents and Media file\n"),
+            (["priority=3"], "error: validation: Title: This field is required.\n"),
         ] {
             let result = try await home.run(
                 ["form", "--object", "Ticket", "--submit", "--format", "json"] + sets.flatMap { ["--set", $0] } + portal.server(),
