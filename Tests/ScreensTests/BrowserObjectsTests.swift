@@ -1,6 +1,7 @@
 import Foundation
 import Screenlets
 import Screens
+import Synchronization
 import TermUI
 import TermUITesting
 import TermletsTestSupport
@@ -21,18 +22,16 @@ struct BrowserObjectsTests {
         imageFolders: [], bookmarkFolders: [])
 
     /// The form requests the browser made (the form itself is refused: the test only reads them).
-    final class Requests: @unchecked Sendable {
-        private let lock = NSLock()
-        private var stored: [FormRequest] = []
-        func append(_ request: FormRequest) { lock.withLock { stored.append(request) } }
-        var all: [FormRequest] { lock.withLock { stored } }
+    final class Requests: Sendable {
+        private let stored = Mutex<[FormRequest]>([])
+        func append(_ request: FormRequest) { stored.withLock { $0.append(request) } }
+        var all: [FormRequest] { stored.withLock { $0 } }
     }
 
     struct NoForm: Error {}
 
-    @Test func objectsAreListedAndAnEntryAsksForTheObjectsForm() async throws {
-        let records = FakeRecords(count: 100)
-        let requests = Requests()
+    /// The browser's services for a 7.4 site: ``contents`` and object lists over `records`.
+    nonisolated static func objectServices(_ records: FakeRecords) -> BrowserServices {
         var services = BrowserScreenTests.services(records)
         services.contents = { _ in Self.contents }
         services.objectList = { _, object in
@@ -41,15 +40,28 @@ struct BrowserObjectsTests {
                 layout: PageLayout(firstPageSize: 50, pageSize: 25)
             ) { _, _ in FakeRecordLoader(records: records) }
         }
-        services.openForm = { request in
-            requests.append(request)
-            throw NoForm()
-        }
+        return services
+    }
+
+    /// A browser on `services`, started, with the first site's contents open.
+    static func openSite(_ services: BrowserServices) async throws -> Runtime<PortalBrowser> {
         let browser = PortalBrowser(services: services, size: Size(width: 100, height: 24), status: ListFixtures.status)
         let runtime = Runtime(program: browser, backend: HeadlessBackend(size: Size(width: 100, height: 24)))
         runtime.start()
         try await ListFixtures.wait("sites", runtime) { BrowserScreenTests.topMenu($0)?.isLoading == false }
         try await BrowserScreenTests.openFirstSite(runtime)
+        return runtime
+    }
+
+    @Test func objectsAreListedAndAnEntryAsksForTheObjectsForm() async throws {
+        let records = FakeRecords(count: 100)
+        let requests = Requests()
+        var services = Self.objectServices(records)
+        services.openForm = { request in
+            requests.append(request)
+            throw NoForm()
+        }
+        let runtime = try await Self.openSite(services)
         let site = GridText.text(ListFixtures.frame(runtime, size: Size(width: 100, height: 24)))
         #expect(site.contains("no Screens plugin: values not readable · 40002"))
         #expect(site.contains("Objects"))
@@ -75,33 +87,21 @@ struct BrowserObjectsTests {
         runtime.finish()
     }
 
-    final class Deleted: @unchecked Sendable {
-        private let lock = NSLock()
-        private var stored: [[Int64]] = []
-        func append(_ definitionId: Int64, _ entryId: Int64) { lock.withLock { stored.append([definitionId, entryId]) } }
-        var all: [[Int64]] { lock.withLock { stored } }
+    final class Deleted: Sendable {
+        private let stored = Mutex<[[Int64]]>([])
+        func append(_ definitionId: Int64, _ entryId: Int64) { stored.withLock { $0.append([definitionId, entryId]) } }
+        var all: [[Int64]] { stored.withLock { $0 } }
     }
 
     @Test func dTwiceDeletesTheEntryAndTheListRefreshes() async throws {
         let records = FakeRecords(count: 100)
         let deleted = Deleted()
-        var services = BrowserScreenTests.services(records)
-        services.contents = { _ in Self.contents }
-        services.objectList = { _, object in
-            ListScreenSpec.objectEntries(
-                title: object.title, definitionId: object.definitionId, fields: ListFixtures.evenFields,
-                layout: PageLayout(firstPageSize: 50, pageSize: 25)
-            ) { _, _ in FakeRecordLoader(records: records) }
-        }
+        var services = Self.objectServices(records)
         services.deleteEntry = { definitionId, entryId, _ in
             deleted.append(definitionId, entryId)
             return false
         }
-        let browser = PortalBrowser(services: services, size: Size(width: 100, height: 24), status: ListFixtures.status)
-        let runtime = Runtime(program: browser, backend: HeadlessBackend(size: Size(width: 100, height: 24)))
-        runtime.start()
-        try await ListFixtures.wait("sites", runtime) { BrowserScreenTests.topMenu($0)?.isLoading == false }
-        try await BrowserScreenTests.openFirstSite(runtime)
+        let runtime = try await Self.openSite(services)
         runtime.handle(.key(.down))
         runtime.handle(.key(.enter))
         try await BrowserScreenTests.waitForRecordList(runtime)
@@ -122,11 +122,10 @@ struct BrowserObjectsTests {
         runtime.finish()
     }
 
-    final class Searches: @unchecked Sendable {
-        private let lock = NSLock()
-        private var stored: [String?] = []
-        func append(_ search: String?) { lock.withLock { stored.append(search) } }
-        var all: [String?] { lock.withLock { stored } }
+    final class Searches: Sendable {
+        private let stored = Mutex<[String?]>([])
+        func append(_ search: String?) { stored.withLock { $0.append(search) } }
+        var all: [String?] { stored.withLock { $0 } }
     }
 
     @Test func slashSearchesOnThePortalAndEscListsEveryEntryAgain() async throws {
@@ -143,11 +142,7 @@ struct BrowserObjectsTests {
                 return FakeRecordLoader(records: records)
             }
         }
-        let browser = PortalBrowser(services: services, size: Size(width: 100, height: 24), status: ListFixtures.status)
-        let runtime = Runtime(program: browser, backend: HeadlessBackend(size: Size(width: 100, height: 24)))
-        runtime.start()
-        try await ListFixtures.wait("sites", runtime) { BrowserScreenTests.topMenu($0)?.isLoading == false }
-        try await BrowserScreenTests.openFirstSite(runtime)
+        let runtime = try await Self.openSite(services)
         runtime.handle(.key(.down))
         runtime.handle(.key(.enter))
         try await BrowserScreenTests.waitForRecordList(runtime)
@@ -174,23 +169,12 @@ struct BrowserObjectsTests {
     @Test func aNewEntryAsksForTheObjectsForm() async throws {
         let records = FakeRecords(count: 100)
         let requests = Requests()
-        var services = BrowserScreenTests.services(records)
-        services.contents = { _ in Self.contents }
-        services.objectList = { _, object in
-            ListScreenSpec.objectEntries(
-                title: object.title, definitionId: object.definitionId, fields: ListFixtures.evenFields,
-                layout: PageLayout(firstPageSize: 50, pageSize: 25)
-            ) { _, _ in FakeRecordLoader(records: records) }
-        }
+        var services = Self.objectServices(records)
         services.openForm = { request in
             requests.append(request)
             throw NoForm()
         }
-        let browser = PortalBrowser(services: services, size: Size(width: 100, height: 24), status: ListFixtures.status)
-        let runtime = Runtime(program: browser, backend: HeadlessBackend(size: Size(width: 100, height: 24)))
-        runtime.start()
-        try await ListFixtures.wait("sites", runtime) { BrowserScreenTests.topMenu($0)?.isLoading == false }
-        try await BrowserScreenTests.openFirstSite(runtime)
+        let runtime = try await Self.openSite(services)
         runtime.handle(.key(.down))
         runtime.handle(.key(.enter))
         try await BrowserScreenTests.waitForRecordList(runtime)
