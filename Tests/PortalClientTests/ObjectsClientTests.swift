@@ -94,6 +94,11 @@ struct ObjectsClientTests {
             #expect(shape("screenshot") == "document/documentlibrary")
             #expect(shape(DemoObjectIDs.ticketCustomerField) == "integer/number")
             #expect(structure.field(named: DemoObjectIDs.ticketCustomerField)?.attributes[ObjectMapping.relatedDefinitionAttribute] == .int(70002))
+            // A related entry's ID reads as digits, never grouped like an amount.
+            let customer = try #require(structure.field(named: DemoObjectIDs.ticketCustomerField))
+            #expect(customer.isIdentifier)
+            #expect(customer.label(of: .integer(74011), in: .enUS) == "74011")
+            #expect(structure.field(named: "priority").map { $0.label(of: .integer(12345), in: .enUS) } == "12,345")
             #expect(structure.field(named: "reportedAt").flatMap(ObjectMapping.businessType(of:)) == .dateTime)
             #expect(structure.structureId == nil && structure.attributes["objectDefinitionId"] == .int(70001))
         }

@@ -1,5 +1,12 @@
 /// The label form: the value as a user reads it and types it, in a locale.
 extension DDMField {
+    /// The attribute (`true`) of an integer field whose values are identifiers (e.g. the related
+    /// entry of an Objects relationship): shown as digits, never grouped ("74011", not "74,011").
+    public static let identifierAttribute = "identifier"
+
+    /// Whether the field's integers are identifiers (see ``identifierAttribute``).
+    public var isIdentifier: Bool { attributes[Self.identifierAttribute] == .bool(true) }
+
     /// The value as shown to a user in `locale`: "Yes"/"Sí", "June 19, 2004"/"19 de junio de
     /// 2004", "1,234.50"/"1234,50", option labels joined by ", ", a file's title.
     public func label(of value: FieldValue, in locale: PortalLocale) -> String {
@@ -11,7 +18,7 @@ extension DDMField {
                 option(withValue: value)?.label(in: locale, defaultLocale: defaultLocale) ?? value
             }.joined(separator: ", ")
         case .date(let date): return DateText.longLabel(date, locale: locale)
-        case .integer(let i): return NumberText.label(i, locale: locale)
+        case .integer(let i): return isIdentifier ? String(i) : NumberText.label(i, locale: locale)
         case .decimal(let d): return NumberText.label(d, locale: locale)
         case .geolocation(let location):
             let separator = NumberText.symbols(for: locale).decimal == "," ? "; " : ", "

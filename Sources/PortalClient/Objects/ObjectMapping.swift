@@ -71,6 +71,7 @@ public enum ObjectMapping {
         case .relationship:
             (kind, editor, dataType) = (.integer, "number", "integer")
             if let target = field.relationship { attributes[relatedDefinitionAttribute] = .int(target.definitionId) }
+            attributes[DDMField.identifierAttribute] = .bool(true)
         default:
             // Aggregation, Formula, Encrypted, Assignee and any unknown type: shown, never sent.
             (kind, editor, dataType) = (.unsupported, field.businessType.rawValue, field.businessType.rawValue)
