@@ -72,7 +72,7 @@ struct ObjectsScreensTests {
         let id = 200_201
         try await terminal.press("Enter")
         try await terminal.screen("the entry in the form", timeout: 60) {
-            $0.contains("Tickets") && $0.contains("Record \(id)") && $0.contains("Ticket 201:")
+            $0.contains("Tickets") && $0.contains("Entry \(id)") && $0.contains("Ticket 201:")
         }
         try await terminal.press("Enter")
         try await terminal.typeOffPool(" (edited in tmux)")
@@ -105,7 +105,7 @@ struct ObjectsScreensTests {
         try await portal.setFaults(["offline": true])
         try await terminal.press("Enter")
         try await terminal.screen("the entry from the cache", timeout: 60) {
-            $0.contains("Record \(id)") && $0.contains("(edited in tmux)")
+            $0.contains("Entry \(id)") && $0.contains("(edited in tmux)")
         }
         // An edit saved offline is queued; back online, automatic sync sends it.
         try await terminal.press("Enter")

@@ -38,6 +38,9 @@ public struct FormScreenConfiguration: Sendable {
         /// Values kept on this machine (a ``LocalFormScreenlet``, e.g. the settings): titled by
         /// the form's name alone, a Save button, no drafts.
         case local
+        /// An entry of a Liferay Objects definition: titled "<objects> — Entry N" (or "New
+        /// entry"), a Submit button, drafts.
+        case objectEntry
     }
 
     /// A configuration for a ``LocalFormScreenlet``: the local purpose and its keys (Ctrl-S saves,

@@ -8,6 +8,8 @@ enum FormText {
 
     static func newRecord(_ l: PortalLocale) -> String { t(.newRecord, l) }
     static func record(_ id: Int64, _ l: PortalLocale) -> String { t(.record, l, "\(id)") }
+    static func entry(_ id: Int64, _ l: PortalLocale) -> String { t(.entry, l, "\(id)") }
+    static func newEntry(_ l: PortalLocale) -> String { t(.newEntry, l) }
     static func loading(_ l: PortalLocale) -> String { t(.loading, l) }
     static func modified(_ l: PortalLocale) -> String { t(.modified, l) }
     static func readOnly(_ l: PortalLocale) -> String { t(.readOnly, l) }

@@ -4,6 +4,8 @@ extension UIText {
     static let english: [UIText: CatalogEntry] = [
         .newRecord: "New record",
         .record: "Record {0}",
+        .newEntry: "New entry",
+        .entry: "Entry {0}",
         .loading: "Loading…",
         .modified: "modified",
         .readOnly: "read-only",

@@ -4,6 +4,8 @@ extension UIText {
     static let spanish: [UIText: CatalogEntry] = [
         .newRecord: "Registro nuevo",
         .record: "Registro {0}",
+        .newEntry: "Entrada nueva",
+        .entry: "Entrada {0}",
         .loading: "Cargando…",
         .modified: "modificado",
         .readOnly: "solo lectura",

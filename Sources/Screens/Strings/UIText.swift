@@ -5,7 +5,7 @@ import DDM
 /// falls back to English, and `StringCatalogTests` fails on it.
 enum UIText: String, CatalogKey {
     // The form's title, status and buttons.
-    case newRecord, record, loading, modified, readOnly, submitButton, submitting, saveButton, saving
+    case newRecord, record, newEntry, entry, loading, modified, readOnly, submitButton, submitting, saveButton, saving
     case fromCache, queuedMark, helpTitle, language
     // Workflow states, shown as `[approved]`.
     case workflowApproved, workflowPending, workflowDraft, workflowExpired, workflowOther, workflowUnknown

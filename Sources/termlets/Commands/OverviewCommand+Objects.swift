@@ -84,6 +84,6 @@ extension ScreenServices {
             entryId: request.recordId, locale: settings.locale, cache: connection.database, policy: policy,
             submit: submitter(connection, settings: settings)
         ) { try await ObjectContext.load(connection, object: String(definitionId), policy: policy).definition }
-        return formScreen(screenlet, request.screen, settings: settings)
+        return formScreen(screenlet, request.screen, settings: settings, purpose: .objectEntry)
     }
 }

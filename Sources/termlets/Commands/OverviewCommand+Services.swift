@@ -102,7 +102,8 @@ enum ScreenServices {
 
     /// A form screen on `screenlet`, drawn with the settings' theme.
     static func formScreen(
-        _ screenlet: any FormEditing, _ request: FormRequest.Screen, settings: SettingsStore, local: Bool = false
+        _ screenlet: any FormEditing, _ request: FormRequest.Screen, settings: SettingsStore, local: Bool = false,
+        purpose: FormScreenConfiguration.Purpose = .record
     ) -> FormScreen {
         let theme = settings.loadedTheme()
         var configuration = FormScreenConfiguration(
@@ -110,6 +111,7 @@ enum ScreenServices {
             today: FormCommand.today(), workingDirectory: FileManager.default.currentDirectoryPath)
         configuration.notice = theme.warnings.first
         configuration.returnsToList = true
+        configuration.purpose = purpose
         if local { configuration = configuration.forLocalForm() }
         return FormScreen(driver: FormDriver(screenlet: screenlet), configuration: configuration, locale: settings.locale)
     }

@@ -48,14 +48,15 @@ extension FormScreen {
         if configuration.purpose == .local {
             // A local form is named by its title alone.
         } else if let recordId = model.form.model?.recordId ?? model.form.requestedRecordId {
-            title += FormText.record(recordId, model.locale)
+            title += configuration.purpose == .objectEntry
+                ? FormText.entry(recordId, model.locale) : FormText.record(recordId, model.locale)
             if model.form.model != nil, let status = model.form.workflowStatus { title += " [\(FormText.workflow(status, model.locale))]" }
             if model.form.model != nil, model.form.isRecordFromCache { title += " • " + FormText.fromCache(model.locale) }
         } else if model.form.model == nil, model.form.isLoading {
             // Not known yet whether this is a new record or which one: never "New record" too early.
             title += FormText.loading(model.locale)
         } else {
-            title += FormText.newRecord(model.locale)
+            title += configuration.purpose == .objectEntry ? FormText.newEntry(model.locale) : FormText.newRecord(model.locale)
         }
         if configuration.purpose != .local, model.form.queuedSubmitId != nil { title += " • " + FormText.queuedMark(model.locale) }
         if !model.form.editable { title += " (\(FormText.readOnly(model.locale)))" }
