@@ -53,6 +53,14 @@ struct OAuth2SignIn {
 
     /// Client credentials, with the secret read from `secretFile`.
     func clientCredentials(secretFile: String) async throws -> OAuth2TokenSet {
+        try await Self.clientCredentials(serverURL: serverURL, clientId: clientId, options: options, secretFile: secretFile)
+    }
+
+    /// Client credentials at `serverURL`, the secret read from `secretFile` each time (a sign-in
+    /// and every renewal of its tokens).
+    static func clientCredentials(
+        serverURL: URL, clientId: String, options: PortalSession.Options, secretFile: String
+    ) async throws -> OAuth2TokenSet {
         let secret = try ClientSecretFile.read(secretFile)
         let client = try OAuth2Client(serverURL: serverURL, clientId: clientId, options: options)
         do {

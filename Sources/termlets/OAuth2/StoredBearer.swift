@@ -17,16 +17,7 @@ extension StoredOAuth2 {
             if let path = clientSecretFile {
                 let clientId = clientId
                 renewal = { @Sendable (_: OAuth2TokenSet) async throws -> OAuth2TokenSet in
-                    let secret = try ClientSecretFile.read(path)
-                    let client = try OAuth2Client(serverURL: serverURL, clientId: clientId, options: options)
-                    do {
-                        let tokens = try await client.clientCredentials(secret: secret)
-                        try? await client.shutdown()
-                        return tokens
-                    } catch {
-                        try? await client.shutdown()
-                        throw error
-                    }
+                    try await OAuth2SignIn.clientCredentials(serverURL: serverURL, clientId: clientId, options: options, secretFile: path)
                 }
             } else {
                 renewal = nil
