@@ -30,15 +30,19 @@ struct BrowserObjectsTests {
 
     struct NoForm: Error {}
 
-    /// The browser's services for a 7.4 site: ``contents`` and object lists over `records`.
-    nonisolated static func objectServices(_ records: FakeRecords) -> BrowserServices {
+    /// The browser's services for a 7.4 site: ``contents`` and object lists over `records`; each
+    /// list's search (nil: every entry) is kept in `searches` when given.
+    nonisolated static func objectServices(_ records: FakeRecords, searches: Searches? = nil) -> BrowserServices {
         var services = BrowserScreenTests.services(records)
         services.contents = { _ in Self.contents }
         services.objectList = { _, object in
             ListScreenSpec.objectEntries(
                 title: object.title, definitionId: object.definitionId, fields: ListFixtures.evenFields,
                 layout: PageLayout(firstPageSize: 50, pageSize: 25)
-            ) { _, _ in FakeRecordLoader(records: records) }
+            ) { _, search in
+                searches?.append(search)
+                return FakeRecordLoader(records: records)
+            }
         }
         return services
     }
@@ -131,18 +135,7 @@ struct BrowserObjectsTests {
     @Test func slashSearchesOnThePortalAndEscListsEveryEntryAgain() async throws {
         let records = FakeRecords(count: 100)
         let searches = Searches()
-        var services = BrowserScreenTests.services(records)
-        services.contents = { _ in Self.contents }
-        services.objectList = { _, object in
-            ListScreenSpec.objectEntries(
-                title: object.title, definitionId: object.definitionId, fields: ListFixtures.evenFields,
-                layout: PageLayout(firstPageSize: 50, pageSize: 25)
-            ) { _, search in
-                searches.append(search)
-                return FakeRecordLoader(records: records)
-            }
-        }
-        let runtime = try await Self.openSite(services)
+        let runtime = try await Self.openSite(Self.objectServices(records, searches: searches))
         runtime.handle(.key(.down))
         runtime.handle(.key(.enter))
         try await BrowserScreenTests.waitForRecordList(runtime)

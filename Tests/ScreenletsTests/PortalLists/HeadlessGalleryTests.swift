@@ -16,29 +16,7 @@ struct HeadlessGalleryTests {
 
     /// A fixture on the stock 7.4 emulator (the same demo site and images as 7.x).
     static func with(_ body: (PortalFixture) async throws -> Void) async throws {
-        let folder = try TemporaryDirectory(prefix: "termlets-headless-gallery")
-        let emulator = try await PortalEmulator.start(EmulatorOptions(dataDirectory: folder.path("portal"), release: .liferay74))
-        let session = try PortalSession(
-            context: ServerContext(serverURL: emulator.baseURL, companyId: 20099, groupId: PortalFixture.site, version: .v7),
-            credentials: Credentials(username: "test@liferay.com", password: "test"),
-            options: PortalSession.Options(timeout: .seconds(30), requestDeadline: .seconds(120)))
-        let fixture: PortalFixture
-        do {
-            _ = try await session.login()
-            let database = try CacheDatabase(location: CacheLocation(folder: folder.path("cache")))
-            fixture = PortalFixture(emulator: emulator, session: session, calls: ServiceCalls(version: .v7), database: database, folder: folder)
-        } catch {
-            try? await session.shutdown()
-            await emulator.stop()
-            throw error
-        }
-        do {
-            try await body(fixture)
-            await fixture.stop()
-        } catch {
-            await fixture.stop()
-            throw error
-        }
+        try await PortalFixture.with(release: .liferay74, body)
     }
 
     static func gallery(_ fixture: PortalFixture, policy: LoadPolicy = .remoteFirst) -> GalleryScreenlet {

@@ -40,15 +40,8 @@ struct ObjectEntriesLoaderTests {
 
     @Test("tickets page by page with the total, sorted on the server, and from the cache offline")
     func ticketsThroughTheLoader() async throws {
-        let folder = try TemporaryDirectory(prefix: "termlets-objects-loader")
-        let emulator = try await PortalEmulator.start(EmulatorOptions(dataDirectory: folder.path("portal"), release: .liferay74))
-        let session = try PortalSession(
-            context: ServerContext(serverURL: emulator.baseURL, companyId: 0, groupId: 20143, version: nil),
-            credentials: Credentials(username: "test@liferay.com", password: "test"), options: .init(timeout: .seconds(30)))
-        do {
-            try await session.login()
-            let database = try CacheDatabase(location: CacheLocation(folder: folder.path("cache")))
-            defer { try? database.close() }
+        try await PortalFixture.with(release: .liferay74) { fixture in
+            let (emulator, session, database) = (fixture.emulator, fixture.session, fixture.database)
             let definition = try await session.objectDefinition("Ticket")
             let layout = PageLayout(firstPageSize: 50, pageSize: 25)
             func loader(sort: String? = nil) -> ObjectEntriesLoader {
@@ -89,12 +82,6 @@ struct ObjectEntriesLoaderTests {
             let cached = try await loader().loadPage(PageRequest(page: 2, layout: layout))
             #expect(cached.provenance.source == .cache)
             #expect(cached.rows.map(\.recordId) == third.rows.map(\.recordId))
-        } catch {
-            try? await session.shutdown()
-            await emulator.stop()
-            throw error
         }
-        try? await session.shutdown()
-        await emulator.stop()
     }
 }

@@ -21,9 +21,10 @@ struct PortalFixture: Sendable {
     static let imageFolder: Int64 = 50001
     static let bookmarkFolder: Int64 = 60001
 
-    static func start(_ version: PortalVersion = .v7) async throws -> PortalFixture {
+    /// `release` `.liferay74`: the stock 7.4 emulator (no Screens plugin; Objects, headless).
+    static func start(_ version: PortalVersion = .v7, release: EmulatorRelease = .screensPlugin) async throws -> PortalFixture {
         let folder = try TemporaryDirectory(prefix: "termlets-listscreenlets")
-        let emulator = try await PortalEmulator.start(EmulatorOptions(version: version, dataDirectory: folder.path("portal")))
+        let emulator = try await PortalEmulator.start(EmulatorOptions(version: version, dataDirectory: folder.path("portal"), release: release))
         let session = try PortalSession(
             context: ServerContext(serverURL: emulator.baseURL, companyId: 20099, groupId: site, version: version),
             credentials: Credentials(username: "test@liferay.com", password: "test"),
@@ -43,8 +44,10 @@ struct PortalFixture: Sendable {
     }
 
     /// Runs `body` on a started fixture and always stops it.
-    static func with(_ version: PortalVersion = .v7, _ body: (PortalFixture) async throws -> Void) async throws {
-        let fixture = try await start(version)
+    static func with(
+        _ version: PortalVersion = .v7, release: EmulatorRelease = .screensPlugin, _ body: (PortalFixture) async throws -> Void
+    ) async throws {
+        let fixture = try await start(version, release: release)
         do {
             try await body(fixture)
             await fixture.stop()

@@ -13,15 +13,8 @@ import TermletsTestSupport
 @Suite("Site contents with Objects")
 struct SiteContentsObjectsTests {
     @Test func aStock74SiteListsItsObjectsAndUnreadableRecordSets() async throws {
-        let folder = try TemporaryDirectory(prefix: "termlets-site-objects")
-        let emulator = try await PortalEmulator.start(EmulatorOptions(dataDirectory: folder.path("portal"), release: .liferay74))
-        let session = try PortalSession(
-            context: ServerContext(serverURL: emulator.baseURL, companyId: 0, groupId: 20143, version: nil),
-            credentials: Credentials(username: "test@liferay.com", password: "test"), options: .init(timeout: .seconds(30)))
-        do {
-            try await session.login()
-            let database = try CacheDatabase(location: CacheLocation(folder: folder.path("cache")))
-            defer { try? database.close() }
+        try await PortalFixture.with(release: .liferay74) { fixture in
+            let (emulator, session, database) = (fixture.emulator, fixture.session, fixture.database)
             let loader = SiteContentsLoader(
                 session: session, locale: .enUS, cache: CachePolicyLoader(database: database), policy: .remoteFirst,
                 capabilities: { await session.probeCapabilities(groupId: 20143) })
@@ -38,12 +31,6 @@ struct SiteContentsObjectsTests {
             #expect(offline.cachedAt != nil)
             #expect(offline.objects == contents.objects)
             #expect(offline.recordSets == contents.recordSets)
-        } catch {
-            try? await session.shutdown()
-            await emulator.stop()
-            throw error
         }
-        try? await session.shutdown()
-        await emulator.stop()
     }
 }
