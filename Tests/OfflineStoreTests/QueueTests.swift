@@ -213,7 +213,7 @@ struct QueueTests {
     }
 
     @Test func retryPolicyGrowsAndCaps() {
-        let policy = RetryPolicy(initialDelay: 5, multiplier: 2, maximumDelay: 60)
+        let policy = WriteRetryPolicy(initialDelay: 5, multiplier: 2, maximumDelay: 60)
         #expect([1, 2, 3, 4, 5, 100].map(policy.delay(afterAttempts:)) == [5, 10, 20, 40, 60, 60])
     }
 

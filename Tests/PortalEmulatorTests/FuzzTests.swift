@@ -30,7 +30,7 @@ extension PortalEmulatorSuites {
             var generator = SplitMix64(seed: 11)
             var parsed = 0
             for _ in 0..<1_500 {
-                if FormBody.multipart(Self.mutate(valid, &generator), boundary: "B") != nil { parsed += 1 }
+                if RequestBodyParser.multipart(Self.mutate(valid, &generator), boundary: "B") != nil { parsed += 1 }
             }
             #expect(parsed > 0 && parsed < 1_500)
         }

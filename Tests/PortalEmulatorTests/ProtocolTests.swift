@@ -126,15 +126,15 @@ extension PortalEmulatorSuites {
         @Test("multipart bodies are parsed strictly")
         func multipartParser() {
             let body = Array("--XyZ\r\nContent-Disposition: form-data; name=\"title\"\r\n\r\nHello\r\n--XyZ\r\nContent-Disposition: form-data; name=\"file\"; filename=\"a.bin\"\r\nContent-Type: application/octet-stream\r\n\r\n\u{0}\u{1}\r\n--XyZ--\r\n".utf8)
-            let parts = FormBody.multipart(body, boundary: "XyZ")
+            let parts = RequestBodyParser.multipart(body, boundary: "XyZ")
             #expect(parts?.count == 2)
             #expect(parts?[0].text == "Hello")
             #expect(parts?[1].fileName == "a.bin")
             #expect(parts?[1].data == [0, 1])
-            #expect(FormBody.multipart(Array("--XyZ\r\nno headers end".utf8), boundary: "XyZ") == nil)
-            #expect(FormBody.multipart([], boundary: "XyZ") == nil)
-            #expect(FormBody.boundary(contentType: "multipart/form-data; boundary=\"abc\"") == "abc")
-            #expect(FormBody.boundary(contentType: "application/json") == nil)
+            #expect(RequestBodyParser.multipart(Array("--XyZ\r\nno headers end".utf8), boundary: "XyZ") == nil)
+            #expect(RequestBodyParser.multipart([], boundary: "XyZ") == nil)
+            #expect(RequestBodyParser.boundary(contentType: "multipart/form-data; boundary=\"abc\"") == "abc")
+            #expect(RequestBodyParser.boundary(contentType: "application/json") == nil)
         }
     }
 }

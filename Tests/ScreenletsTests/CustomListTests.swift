@@ -85,7 +85,7 @@ struct CustomListTests {
     @Test func aBookmarksListPagesThroughTheEntriesWithTheCountInPage0sBatch() async throws {
         let endpoint = BookmarksEndpoint(count: 60)
         let list = PaginatedList(source: BookmarkList(groupId: 20143, folderId: 7)) { await endpoint.invoke($0) }
-        await list.send(.viewport(Viewport(firstRow: 40, visibleCount: 20, cursor: 59)))
+        await list.send(.viewport(ListWindow(firstRow: 40, visibleCount: 20, cursor: 59)))
         await list.send(.load)
         try await waitUntil("both pages arrive") { await list.row(at: 59).row != nil }
 

@@ -22,7 +22,7 @@ struct EngineInvariantTests {
             case 0..<40:
                 let first = Int.random(in: 0...max(0, list.engine.displayRowCount + 10), using: &random)
                 let count = Int.random(in: 1...60, using: &random)
-                list.send(.viewport(Viewport(firstRow: first, visibleCount: count,
+                list.send(.viewport(ListWindow(firstRow: first, visibleCount: count,
                                              cursor: first + Int.random(in: 0..<count, using: &random))))
             case 40..<70 where !list.pending.isEmpty:
                 let ticket = list.pending.remove(at: Int.random(in: 0..<list.pending.count, using: &random))

@@ -5,7 +5,7 @@ import Testing
 @Suite("Errors, retry and backoff")
 struct ErrorRetryTests {
     @Test func backoffDoublesUpToItsBound() {
-        let policy = RetryPolicy(initialDelay: .milliseconds(500), multiplier: 2, maximumDelay: .seconds(30))
+        let policy = PageRetryPolicy(initialDelay: .milliseconds(500), multiplier: 2, maximumDelay: .seconds(30))
         let delays = (1...9).map { policy.delay(afterAttempts: $0) }
         #expect(delays == [.milliseconds(500), .seconds(1), .seconds(2), .seconds(4), .seconds(8), .seconds(16),
                            .seconds(30), .seconds(30), .seconds(30)])
@@ -47,7 +47,7 @@ struct ErrorRetryTests {
             list.fail(page: page)
             let retryAt = try #require(list.engine.failedPages.contains(page) ? list.wakes.last : nil)
             observed.append(start.duration(to: retryAt))
-            expected.append(RetryPolicy().delay(afterAttempts: attempt))
+            expected.append(PageRetryPolicy().delay(afterAttempts: attempt))
             list.now = retryAt
             list.tick()
         }
@@ -88,7 +88,7 @@ struct ErrorRetryTests {
     @Test func theDriverRetriesByItselfWithBackoffAndRecovers() async throws {
         let portal = InMemoryPortal(rowCount: 300, latency: .milliseconds(2))
         await portal.set(failingPages: [0])
-        let retry = RetryPolicy(initialDelay: .milliseconds(20), multiplier: 2, maximumDelay: .milliseconds(80))
+        let retry = PageRetryPolicy(initialDelay: .milliseconds(20), multiplier: 2, maximumDelay: .milliseconds(80))
         let list = PaginatedList(loader: portal, configuration: PaginationConfiguration(retry: retry))
         let started = ContinuousClock.now
         await list.send(.load)

@@ -38,7 +38,7 @@ struct FluentLoadingTests {
         list.complete(page: 0, total: 10_000)
         #expect(list.pending.count == 2, "prefetches leave a slot free")
         list.requests.removeAll()
-        list.send(.viewport(Viewport(firstRow: 5_000, visibleCount: 30, cursor: 5_029)))
+        list.send(.viewport(ListWindow(firstRow: 5_000, visibleCount: 30, cursor: 5_029)))
         #expect(list.requestedPages == [list.engine.layout.page(forRow: 5_029)])
     }
 
@@ -50,7 +50,7 @@ struct FluentLoadingTests {
         let beforeJump = Set(list.requestedPages)
         list.requests.removeAll()
 
-        list.send(.viewport(Viewport(firstRow: 9_970, visibleCount: 30, cursor: 9_999)))
+        list.send(.viewport(ListWindow(firstRow: 9_970, visibleCount: 30, cursor: 9_999)))
         let lastPage = list.engine.layout.page(forRow: 9_999)
         #expect(list.requestedPages.first == lastPage)
         list.completeAll(total: 10_000)
@@ -99,7 +99,7 @@ struct FluentLoadingTests {
                 group.addTask {
                     for step in 0..<20 {
                         let first = 2_000 + (task * 7 + step * 13) % 400
-                        await list.send(.viewport(Viewport(firstRow: first, visibleCount: 30, cursor: first)))
+                        await list.send(.viewport(ListWindow(firstRow: first, visibleCount: 30, cursor: first)))
                     }
                 }
             }

@@ -57,7 +57,7 @@ struct RefreshTests {
     @Test func refreshThroughTheDriverShowsOldRowsThenNewOnes() async throws {
         let portal = InMemoryPortal(rowCount: 500, latency: .milliseconds(30))
         let list = PaginatedList(loader: portal)
-        await list.send(.viewport(Viewport(firstRow: 0, visibleCount: 20, cursor: 0)))
+        await list.send(.viewport(ListWindow(firstRow: 0, visibleCount: 20, cursor: 0)))
         await list.send(.load)
         try await waitUntil("page 0 arrives") { await list.row(at: 0).row == 0 }
         await portal.set(rowCount: 400, version: 1)
@@ -76,7 +76,7 @@ struct RefreshTests {
         let list = PaginatedList(loader: portal)
         await list.send(.load)
         try await waitUntil("page 0 arrives") { await list.engine.mode == .fluent }
-        await list.send(.viewport(Viewport(firstRow: 100, visibleCount: 20, cursor: 100)))
+        await list.send(.viewport(ListWindow(firstRow: 100, visibleCount: 20, cursor: 100)))
         #expect(await !list.engine.pagesInFlight.isEmpty)
         await portal.set(version: 1)
         await list.send(.refresh)

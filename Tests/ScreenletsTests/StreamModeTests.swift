@@ -78,11 +78,11 @@ struct StreamModeTests {
     @Test func aStreamThroughTheDriverLoadsAllRowsWhenScrolledToTheEnd() async throws {
         let portal = InMemoryPortal(rowCount: 180, countsRows: false, latency: .milliseconds(2))
         let list = PaginatedList(loader: portal)
-        await list.send(.viewport(Viewport(firstRow: 0, visibleCount: 20, cursor: 0)))
+        await list.send(.viewport(ListWindow(firstRow: 0, visibleCount: 20, cursor: 0)))
         await list.send(.load)
         for _ in 0..<20 {
             let end = await list.engine.displayRowCount
-            await list.send(.viewport(Viewport(firstRow: max(0, end - 20), visibleCount: 20, cursor: end - 1)))
+            await list.send(.viewport(ListWindow(firstRow: max(0, end - 20), visibleCount: 20, cursor: end - 1)))
             try await waitUntil("the tail page answers") { await list.engine.pagesInFlight.isEmpty }
             if await !list.engine.moreRows { break }
         }

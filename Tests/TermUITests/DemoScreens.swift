@@ -6,7 +6,7 @@ struct DemoList: Program {
     struct Model: Equatable, Sendable {
         var rowCount: Int
         var focus = 0
-        var viewport: Viewport
+        var viewport: ScrollWindow
     }
 
     enum Message: Sendable {
@@ -20,7 +20,7 @@ struct DemoList: Program {
     var theme = Theme.standard
 
     func initialize() -> (Model, [Effect<Message>]) {
-        (Model(rowCount: rowCount, viewport: Viewport(height: max(0, size.height - 3))), [])
+        (Model(rowCount: rowCount, viewport: ScrollWindow(height: max(0, size.height - 3))), [])
     }
 
     func update(_ model: inout Model, _ message: Message) -> [Effect<Message>] {

@@ -13,13 +13,13 @@ public struct PendingQueue: Sendable {
     /// The database holding the queue (and the entries it updates).
     public let database: CacheDatabase
     /// The backoff applied by ``settle(_:result:sender:now:)`` to writes that were not accepted.
-    public var retryPolicy: RetryPolicy
+    public var retryPolicy: WriteRetryPolicy
     /// A `sending` item older than this (10 minutes by default) is considered abandoned even if
     /// its process still runs; the sync engine renews the lease of the writes it is still sending.
     public var sendingLease: TimeInterval
 
     /// A queue on `database`; several values (and processes) may share one database.
-    public init(database: CacheDatabase, retryPolicy: RetryPolicy = RetryPolicy(), sendingLease: TimeInterval = 600) {
+    public init(database: CacheDatabase, retryPolicy: WriteRetryPolicy = WriteRetryPolicy(), sendingLease: TimeInterval = 600) {
         self.database = database
         self.retryPolicy = retryPolicy
         self.sendingLease = sendingLease

@@ -8,7 +8,7 @@ struct HeadlessQuery: Sendable {
 
     init(_ query: String?) {
         var items: [String: String] = [:]
-        for (key, value) in FormBody.urlEncoded(query ?? "") { items[key] = value }
+        for (key, value) in RequestBodyParser.urlEncoded(query ?? "") { items[key] = value }
         self.items = items
     }
 

@@ -14,7 +14,7 @@ enum DocumentDownloads {
         }
         let title = segments[2]
         let uuid = segments[3]
-        let wantsThumbnail = FormBody.urlEncoded(query ?? "").contains { $0.0 == "imageThumbnail" && $0.1 == "1" }
+        let wantsThumbnail = RequestBodyParser.urlEncoded(query ?? "").contains { $0.0 == "imageThumbnail" && $0.1 == "1" }
         let found: (mimeType: String, data: Data)?
         do {
             found = try await database.pool.read { db in

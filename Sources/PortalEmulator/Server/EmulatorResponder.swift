@@ -124,11 +124,11 @@ struct EmulatorResponder: HTTPResponder {
         var fromForm = true
         var upload: UploadedFile?
         if let query = request.uri.query {
-            for (key, value) in FormBody.urlEncoded(query) { object[key] = .string(value) }
+            for (key, value) in RequestBodyParser.urlEncoded(query) { object[key] = .string(value) }
         }
         let contentType = request.headers[.contentType] ?? ""
-        if let boundary = FormBody.boundary(contentType: contentType) {
-            guard let parts = FormBody.multipart(body, boundary: boundary) else {
+        if let boundary = RequestBodyParser.boundary(contentType: contentType) {
+            guard let parts = RequestBodyParser.multipart(body, boundary: boundary) else {
                 return failure(.system("Malformed multipart body"), services: [servicePath])
             }
             for part in parts {
@@ -140,7 +140,7 @@ struct EmulatorResponder: HTTPResponder {
                 }
             }
         } else if contentType.lowercased().hasPrefix("application/x-www-form-urlencoded") {
-            for (key, value) in FormBody.urlEncoded(String(decoding: body, as: UTF8.self)) { object[key] = .string(value) }
+            for (key, value) in RequestBodyParser.urlEncoded(String(decoding: body, as: UTF8.self)) { object[key] = .string(value) }
         } else if !body.isEmpty {
             guard let parsed = try? JSONValue.parse(bytes: body), case .object(let members) = parsed else {
                 return failure(.system("The request body must be a JSON object of parameters"), services: [servicePath])

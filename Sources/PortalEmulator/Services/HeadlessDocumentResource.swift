@@ -118,10 +118,10 @@ enum HeadlessDocumentResource {
     }
 
     private static func upload(_ request: HeadlessRequest, folderId: Int64, database: PortalDatabase) async throws(HeadlessProblem) -> JSONValue {
-        guard let boundary = FormBody.boundary(contentType: request.contentType) else {
+        guard let boundary = RequestBodyParser.boundary(contentType: request.contentType) else {
             throw HeadlessProblem(status: 415, title: "Send the document as multipart/form-data with a file part")
         }
-        guard let parts = FormBody.multipart(request.body, boundary: boundary) else { throw .badRequest("Malformed multipart body") }
+        guard let parts = RequestBodyParser.multipart(request.body, boundary: boundary) else { throw .badRequest("Malformed multipart body") }
         guard let file = parts.first(where: { $0.name == "file" && $0.fileName != nil }) else {
             throw .badRequest("The multipart body has no file part named file")
         }

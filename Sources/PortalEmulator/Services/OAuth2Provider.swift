@@ -311,9 +311,9 @@ struct OAuth2Provider: Sendable {
     /// Query parameters merged with a URL-encoded body (the body wins).
     static func form(query: String?, body: [UInt8], contentType: String?) -> [String: String] {
         var fields: [String: String] = [:]
-        for (key, value) in FormBody.urlEncoded(query ?? "") { fields[key] = value }
+        for (key, value) in RequestBodyParser.urlEncoded(query ?? "") { fields[key] = value }
         if (contentType ?? "").lowercased().hasPrefix("application/x-www-form-urlencoded") {
-            for (key, value) in FormBody.urlEncoded(String(decoding: body, as: UTF8.self)) { fields[key] = value }
+            for (key, value) in RequestBodyParser.urlEncoded(String(decoding: body, as: UTF8.self)) { fields[key] = value }
         }
         return fields
     }

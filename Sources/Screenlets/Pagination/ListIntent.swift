@@ -3,7 +3,7 @@ public enum ListIntent: Sendable, Hashable {
     /// Load the list (page 0 with the row count). Once loaded, the same as ``refresh``.
     case load
     /// The UI shows these rows now. Sent on every scroll, cursor move and resize.
-    case viewport(Viewport)
+    case viewport(ListWindow)
     /// Reload from page 0, keeping the old rows on screen until the new page 0 arrives.
     case refresh
     /// Load failed pages now instead of waiting for their backoff (and retry a failed refresh).

@@ -21,7 +21,7 @@ struct MotionTracker: Sendable {
     }
 
     /// Records a viewport update at `now`.
-    mutating func observe(_ viewport: Viewport, at now: ContinuousClock.Instant) {
+    mutating func observe(_ viewport: ListWindow, at now: ContinuousClock.Instant) {
         defer {
             lastPosition = viewport.cursor
             lastFirstRow = viewport.firstRow

@@ -20,7 +20,7 @@ public struct PageFailure: Sendable {
 }
 
 /// Exponential backoff for failed pages: never a hot retry loop, never an unbounded wait.
-public struct RetryPolicy: Sendable, Hashable {
+public struct PageRetryPolicy: Sendable, Hashable {
     /// The wait after the first failure.
     public var initialDelay: Duration
     /// The factor between consecutive waits.

@@ -5,7 +5,7 @@
 /// ```swift
 /// let list = PaginatedList(loader: loader)
 /// await list.send(.load)
-/// await list.send(.viewport(Viewport(firstRow: 0, visibleCount: 28, cursor: 0)))
+/// await list.send(.viewport(ListWindow(firstRow: 0, visibleCount: 28, cursor: 0)))
 /// for await event in list.events { redraw(await list.engine) }
 /// ```
 public actor PaginatedList<Loader: PageLoader> {

@@ -12,10 +12,10 @@ public struct PaginationConfiguration: Sendable, Hashable {
     /// with Page Down held on a 50 ms link: three 25-row pages per round trip is 1,500 rows/s).
     public var maximumConcurrentLoads: Int
     /// Backoff for failed pages.
-    public var retry: RetryPolicy
+    public var retry: PageRetryPolicy
 
     public init(layout: PageLayout = PageLayout(), strategy: PrefetchStrategy = .termlets,
-                retainedPages: Int = 20, maximumConcurrentLoads: Int = 3, retry: RetryPolicy = RetryPolicy()) {
+                retainedPages: Int = 20, maximumConcurrentLoads: Int = 3, retry: PageRetryPolicy = PageRetryPolicy()) {
         self.layout = layout
         self.strategy = strategy
         self.retainedPages = max(1, retainedPages)

@@ -50,7 +50,7 @@ extension PaginationEngine {
 
     /// The pages with a row on screen, the cursor's first.
     func visiblePages() -> [Int] {
-        let viewport = self.viewport ?? Viewport(firstRow: 0, visibleCount: 1, cursor: 0)
+        let viewport = self.viewport ?? ListWindow(firstRow: 0, visibleCount: 1, cursor: 0)
         guard let covered = layout.pages(covering: visibleRows) else { return [] }
         let cursorPage = layout.page(forRow: viewport.cursor)
         var pages: [Int] = []
@@ -104,7 +104,7 @@ extension PaginationEngine {
     /// The most pages kept: the configured window, but never less than the viewport plus the
     /// largest prefetch need, so pages being prefetched are not evicted before they are read.
     var pageRetentionLimit: Int {
-        let viewport = self.viewport ?? Viewport(firstRow: 0, visibleCount: 1, cursor: 0)
+        let viewport = self.viewport ?? ListWindow(firstRow: 0, visibleCount: 1, cursor: 0)
         let visible = viewport.visibleCount / max(1, layout.pageSize) + 2
         switch configuration.strategy {
         case .reference:

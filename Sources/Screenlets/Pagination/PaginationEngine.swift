@@ -41,7 +41,7 @@ public struct PaginationEngine<Row: Sendable>: Sendable {
     /// The failure of the last refresh, when it failed (cleared by the next refresh).
     public internal(set) var refreshFailure: PageFailure?
     /// The last viewport the UI reported.
-    public internal(set) var viewport: Viewport?
+    public internal(set) var viewport: ListWindow?
     /// Whether ``ListIntent/load`` has been received.
     public internal(set) var isStarted = false
 
@@ -78,7 +78,7 @@ extension PaginationEngine {
     /// The rows of the last reported viewport that exist (empty before any viewport, or when
     /// the viewport lies past the end of a list that shrank).
     public var visibleRows: Range<Int> {
-        let viewport = self.viewport ?? Viewport(firstRow: 0, visibleCount: 1, cursor: 0)
+        let viewport = self.viewport ?? ListWindow(firstRow: 0, visibleCount: 1, cursor: 0)
         let end = min(viewport.rows.upperBound, displayRowCount)
         return end > viewport.firstRow ? viewport.firstRow..<end : viewport.firstRow..<viewport.firstRow
     }

@@ -71,7 +71,7 @@ public struct ScrollSimulation: Sendable {
 
     private func scroll<L: PageLoader>(_ list: PaginatedList<L>) async throws -> Report {
         let clock = ContinuousClock()
-        await list.send(.viewport(Viewport(firstRow: 0, visibleCount: visibleCount, cursor: 0)))
+        await list.send(.viewport(ListWindow(firstRow: 0, visibleCount: visibleCount, cursor: 0)))
         await list.send(.load)
         let startDeadline = clock.now + startTimeout
         while await list.row(at: 0).row == nil {
@@ -87,7 +87,7 @@ public struct ScrollSimulation: Sendable {
             try await clock.sleep(until: start + period * cursor, tolerance: .zero)
             guard cursor < (await list.engine.rowCount) else { break }
             firstRow = max(firstRow, cursor - visibleCount + 1)
-            await list.send(.viewport(Viewport(firstRow: firstRow, visibleCount: visibleCount, cursor: cursor)))
+            await list.send(.viewport(ListWindow(firstRow: firstRow, visibleCount: visibleCount, cursor: cursor)))
             let frame = await list.engine
             report.frames += 1
             if frame.row(at: cursor).row == nil { report.framesWithPlaceholderUnderCursor += 1 }

@@ -33,7 +33,7 @@ public struct BrowserMenu: Equatable, Sendable {
     public let site: SiteSummary?
     public internal(set) var items: [Item] = []
     public internal(set) var cursor = 0
-    var scroll = TermUI.Viewport(height: 0)
+    var scroll = TermUI.ScrollWindow(height: 0)
     public internal(set) var isLoading = true
     public internal(set) var error: String?
     /// When the items shown were stored, if they come from the cache because the portal could

@@ -141,7 +141,7 @@ extension ListScreen {
 
     /// Sends the viewport (first row, visible rows, cursor) to the engine: prefetch follows it.
     func reportViewport(_ model: inout Model) -> [Effect<Message>] {
-        let viewport = Screenlets.Viewport(
+        let viewport = Screenlets.ListWindow(
             firstRow: model.scroll.firstRow, visibleCount: max(1, model.scroll.height), cursor: model.cursor)
         guard model.engine.viewport != viewport else { return [] }
         return apply(.intent(.viewport(viewport)), to: &model)
@@ -154,7 +154,7 @@ extension ListScreen {
         model.engine = PaginationEngine(configuration: model.engine.configuration)
         model.engineRevision += 1
         model.cursor = 0
-        model.scroll = TermUI.Viewport(height: model.scroll.height)
+        model.scroll = TermUI.ScrollWindow(height: model.scroll.height)
         model.search = ListSearch()
         return start(&model)
     }

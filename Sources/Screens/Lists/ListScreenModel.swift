@@ -24,7 +24,7 @@ extension ListScreen {
         /// Bumped when the query changes; answers for an older query are dropped.
         public internal(set) var epoch = 0
         public internal(set) var cursor = 0
-        var scroll: TermUI.Viewport
+        var scroll: TermUI.ScrollWindow
         public internal(set) var size: Size
         public internal(set) var query: ListQuery
         public internal(set) var search = ListSearch()
@@ -44,7 +44,7 @@ extension ListScreen {
             self.status = status
             self.query = query
             self.breadcrumbs = breadcrumbs
-            scroll = TermUI.Viewport(height: ListScreenLayout(size: size).body.height)
+            scroll = TermUI.ScrollWindow(height: ListScreenLayout(size: size).body.height)
         }
 
         public static func == (lhs: Model, rhs: Model) -> Bool {

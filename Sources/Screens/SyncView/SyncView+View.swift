@@ -52,7 +52,7 @@ extension SyncView {
         let headerStyle = theme.style(for: Theme.Component.listHeader)
         grid.write("State", fitting: columns[1], style: headerStyle)
         grid.write("Write", fitting: columns[2], style: headerStyle)
-        var scroll = TermUI.Viewport(height: body.height)
+        var scroll = TermUI.ScrollWindow(height: body.height)
         scroll.scrollToShow(model.cursor, rowCount: model.items.count)
         for (offset, index) in scroll.visibleRows(rowCount: model.items.count).enumerated() {
             let item = model.items[index]

@@ -57,14 +57,14 @@ public struct SyncView: Program {
         case resized(Size)
         case queueLoaded([PendingWriteSummary])
         case failed(String, offline: Bool)
-        case progress(SyncProgressReport, MessagePump<SyncEvent>)
+        case progress(SyncProgressReport, MessagePump<RunEvent>)
         case finished(SyncRunSummary)
         case resolved(String, ConflictChoice)
         case status(ConnectionStatus)
     }
 
     /// What a sync run reports through its pump.
-    public enum SyncEvent: Sendable {
+    public enum RunEvent: Sendable {
         case progress(SyncProgressReport)
         case finished(SyncRunSummary)
         case failed(String, offline: Bool)
@@ -169,7 +169,7 @@ public struct SyncView: Program {
 
     /// Runs the sync in one task; its progress and end come back through a pump.
     private func startSync() -> [Effect<Message>] {
-        let pump = MessagePump<SyncEvent>()
+        let pump = MessagePump<RunEvent>()
         let services = self.services
         let feed = pump.continuation
         let run: Effect<Message> = .task {
@@ -186,7 +186,7 @@ public struct SyncView: Program {
         return [run, next(from: pump)]
     }
 
-    private func next(from pump: MessagePump<SyncEvent>) -> Effect<Message> {
+    private func next(from pump: MessagePump<RunEvent>) -> Effect<Message> {
         .task {
             switch await pump.next() {
             case .progress(let report)?: return .progress(report, pump)

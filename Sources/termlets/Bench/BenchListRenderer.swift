@@ -23,7 +23,7 @@ struct BenchListRenderer {
 
     /// Draws one frame of `engine` with `viewport` and returns the bytes a terminal would receive.
     mutating func render<Row: Sendable>(
-        _ engine: PaginationEngine<Row>, viewport: Screenlets.Viewport, labels: (Row) -> [String]
+        _ engine: PaginationEngine<Row>, viewport: Screenlets.ListWindow, labels: (Row) -> [String]
     ) -> Int {
         var grid = Grid(size: size)
         var x = 0

@@ -84,7 +84,7 @@ struct FirstPaintScenario {
             configuration: DDLListConfiguration(recordSetId: BenchEnvironment.issuesRecordSet, labelFields: ScrollScenario.labelFields, offlinePolicy: policy),
             session: session, calls: try await session.calls(), database: database)
         var renderer = BenchListRenderer(columns: [("Title", 52), ("Priority", 8), ("Due date", 10), ("Severity", 10)])
-        let viewport = Screenlets.Viewport(firstRow: 0, visibleCount: renderer.visibleCount, cursor: 0)
+        let viewport = Screenlets.ListWindow(firstRow: 0, visibleCount: renderer.visibleCount, cursor: 0)
         await screenlet.list.send(.viewport(viewport))
         await screenlet.load()
         var painted = false

@@ -85,11 +85,11 @@ struct MemoryScenario {
         var events = list.events.makeAsyncIterator()
         let clock = ContinuousClock()
         let started = clock.now
-        await list.send(.viewport(Screenlets.Viewport(firstRow: 0, visibleCount: visible, cursor: 0)))
+        await list.send(.viewport(Screenlets.ListWindow(firstRow: 0, visibleCount: visible, cursor: 0)))
         await list.send(.load)
         var firstRow = 0
         while true {
-            let viewport = Screenlets.Viewport(firstRow: firstRow, visibleCount: visible, cursor: firstRow)
+            let viewport = Screenlets.ListWindow(firstRow: firstRow, visibleCount: visible, cursor: firstRow)
             await list.send(.viewport(viewport))
             // Wait until every row of this screen is loaded (pages arrive as events).
             var frame = await list.engine

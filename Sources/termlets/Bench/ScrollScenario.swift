@@ -95,7 +95,7 @@ struct ScrollScenario {
         var renderer = BenchListRenderer(columns: [("Title", 52), ("Priority", 8), ("Due date", 10), ("Severity", 10)])
         let visibleCount = renderer.visibleCount
         let clock = ContinuousClock()
-        await list.send(.viewport(Screenlets.Viewport(firstRow: 0, visibleCount: visibleCount, cursor: 0)))
+        await list.send(.viewport(Screenlets.ListWindow(firstRow: 0, visibleCount: visibleCount, cursor: 0)))
         await list.send(.load)
         let startDeadline = clock.now + .seconds(30)
         while await list.row(at: 0).row == nil {
@@ -121,7 +121,7 @@ struct ScrollScenario {
             previousFrame = now
             guard cursor < (await list.engine.rowCount) else { break }
             firstRow = max(firstRow, cursor - visibleCount + 1)
-            let viewport = Screenlets.Viewport(firstRow: firstRow, visibleCount: visibleCount, cursor: cursor)
+            let viewport = Screenlets.ListWindow(firstRow: firstRow, visibleCount: visibleCount, cursor: cursor)
             await list.send(.viewport(viewport))
             let frame = await list.engine
             bytes += renderer.render(frame, viewport: viewport) { $0.labels }

@@ -140,14 +140,14 @@ actor ScreenletGalleryService: GalleryService {
             }
         }
         self.window = window
-        await gallery.list.send(.viewport(Viewport(firstRow: window.firstRow, visibleCount: window.count, cursor: window.cursor)))
+        await gallery.list.send(.viewport(ListWindow(firstRow: window.firstRow, visibleCount: window.count, cursor: window.cursor)))
         await gallery.load()
         return await snapshot()
     }
 
     func show(window: GalleryWindow) async -> GallerySnapshot {
         self.window = window
-        await gallery.list.send(.viewport(Viewport(firstRow: window.firstRow, visibleCount: window.count, cursor: window.cursor)))
+        await gallery.list.send(.viewport(ListWindow(firstRow: window.firstRow, visibleCount: window.count, cursor: window.cursor)))
         return await snapshot()
     }
 

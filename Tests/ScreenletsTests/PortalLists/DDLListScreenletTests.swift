@@ -30,7 +30,7 @@ struct DDLListScreenletTests {
             var row = 0
             while row < 10_000 {
                 let visible = min(28, 10_000 - row)
-                await list.list.send(.viewport(Viewport(firstRow: row, visibleCount: visible, cursor: row)))
+                await list.list.send(.viewport(ListWindow(firstRow: row, visibleCount: visible, cursor: row)))
                 let last = row + visible - 1
                 _ = try await waitFor("rows \(row)–\(last)", timeout: 60) { () -> Bool? in
                     guard case .loaded = await list.row(at: row), case .loaded = await list.row(at: last) else { return nil }

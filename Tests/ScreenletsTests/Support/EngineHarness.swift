@@ -25,7 +25,7 @@ struct EngineHarness {
     }
 
     mutating func viewport(first: Int, count: Int = 20, cursor: Int? = nil) {
-        send(.viewport(Viewport(firstRow: first, visibleCount: count, cursor: cursor ?? first)))
+        send(.viewport(ListWindow(firstRow: first, visibleCount: count, cursor: cursor ?? first)))
     }
 
     mutating func advance(by duration: Duration) {

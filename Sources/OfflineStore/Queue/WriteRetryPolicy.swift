@@ -1,7 +1,7 @@
 import Foundation
 
 /// Exponential backoff for writes that could not be sent.
-public struct RetryPolicy: Sendable, Equatable {
+public struct WriteRetryPolicy: Sendable, Equatable {
     /// The wait after the first failed attempt, in seconds.
     public var initialDelay: TimeInterval
     /// How much each further failure multiplies the wait.

@@ -1,6 +1,6 @@
 /// The window of rows a scrollable area shows: keeps the focused row visible and tells which rows
 /// to render, so drawing costs the visible rows only, however long the list or form.
-public struct Viewport: Hashable, Sendable {
+public struct ScrollWindow: Hashable, Sendable {
     /// Index of the first row shown.
     public private(set) var firstRow: Int
     /// Rows of the area, in cells.

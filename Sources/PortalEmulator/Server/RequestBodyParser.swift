@@ -1,7 +1,7 @@
 import Foundation
 
 /// One part of a `multipart/form-data` body.
-struct FormPart: Sendable {
+struct MultipartPart: Sendable {
     let name: String
     let fileName: String?
     let contentType: String?
@@ -11,7 +11,7 @@ struct FormPart: Sendable {
 }
 
 /// Parses form bodies. Input is untrusted: malformed bodies give `nil`, never a crash.
-enum FormBody {
+enum RequestBodyParser {
     /// The boundary of a `multipart/form-data` content type.
     static func boundary(contentType: String) -> String? {
         guard contentType.lowercased().hasPrefix("multipart/form-data") else { return nil }
@@ -24,10 +24,10 @@ enum FormBody {
         return nil
     }
 
-    static func multipart(_ body: [UInt8], boundary: String) -> [FormPart]? {
+    static func multipart(_ body: [UInt8], boundary: String) -> [MultipartPart]? {
         let delimiter = Array(("--" + boundary).utf8)
         guard var position = find(delimiter, in: body, from: 0) else { return nil }
-        var parts: [FormPart] = []
+        var parts: [MultipartPart] = []
         while true {
             position += delimiter.count
             // "--" after a delimiter closes the body.
@@ -44,7 +44,7 @@ enum FormBody {
         }
     }
 
-    private static func part(headers: String, data: [UInt8]) -> FormPart? {
+    private static func part(headers: String, data: [UInt8]) -> MultipartPart? {
         var name: String?
         var fileName: String?
         var contentType: String?
@@ -59,7 +59,7 @@ enum FormBody {
             }
         }
         guard let name else { return nil }
-        return FormPart(name: name, fileName: fileName, contentType: contentType, data: data)
+        return MultipartPart(name: name, fileName: fileName, contentType: contentType, data: data)
     }
 
     private static func dispositionParameter(_ key: String, in value: String) -> String? {

@@ -1,5 +1,5 @@
 /// What the UI shows of a list: the first visible row, how many rows fit, and the cursor.
-public struct Viewport: Sendable, Hashable {
+public struct ListWindow: Sendable, Hashable {
     /// The index of the topmost visible row.
     public var firstRow: Int
     /// How many rows the screen shows (at least 1).

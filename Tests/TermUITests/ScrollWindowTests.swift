@@ -1,10 +1,10 @@
 import Testing
 import TermUI
 
-@Suite("Viewport")
+@Suite("ScrollWindow")
 struct ViewportTests {
     @Test func scrollsOnlyWhenTheFocusLeavesTheWindow() {
-        var viewport = Viewport(height: 5)
+        var viewport = ScrollWindow(height: 5)
         viewport.scrollToShow(4, rowCount: 100)
         #expect(viewport.firstRow == 0)
         viewport.scrollToShow(5, rowCount: 100)
@@ -19,7 +19,7 @@ struct ViewportTests {
     }
 
     @Test func keepsAMargin() {
-        var viewport = Viewport(height: 5)
+        var viewport = ScrollWindow(height: 5)
         viewport.scrollToShow(3, rowCount: 100, margin: 1)
         #expect(viewport.firstRow == 0)
         viewport.scrollToShow(4, rowCount: 100, margin: 1)
@@ -31,7 +31,7 @@ struct ViewportTests {
     @Test func handlesRowsOfDifferentHeights() {
         // Every third row has an error line under it (height 2).
         let height: (Int) -> Int = { $0 % 3 == 0 ? 2 : 1 }
-        var viewport = Viewport(height: 6)
+        var viewport = ScrollWindow(height: 6)
         viewport.scrollToShow(5, rowCount: 50, rowHeight: height)
         let visible = viewport.visibleRows(rowCount: 50, rowHeight: height)
         #expect(visible.contains(5))
@@ -42,7 +42,7 @@ struct ViewportTests {
     }
 
     @Test func fewerRowsThanTheWindowAndEmptyLists() {
-        var viewport = Viewport(height: 10)
+        var viewport = ScrollWindow(height: 10)
         viewport.scrollToShow(2, rowCount: 3)
         #expect(viewport.firstRow == 0 && viewport.visibleRows(rowCount: 3) == 0..<3)
         viewport.scrollToShow(0, rowCount: 0)
