@@ -39,7 +39,7 @@ struct BrowserObjectsTests {
             ListScreenSpec.objectEntries(
                 title: object.title, definitionId: object.definitionId, fields: ListFixtures.evenFields,
                 layout: PageLayout(firstPageSize: 50, pageSize: 25)
-            ) { _, search in
+            ) { _, search, _ in
                 searches?.append(search)
                 return FakeRecordLoader(records: records)
             }

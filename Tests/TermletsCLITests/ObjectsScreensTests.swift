@@ -126,6 +126,40 @@ struct ObjectsScreensTests {
         #expect(end.contains("[exit 0]"))
     }
 
+    /// `m` in an object's entry list shows only the entries the signed-in user created (the portal
+    /// filters `creatorId eq <user>`), as many as the portal counts for that filter; `m` again
+    /// shows everyone's.
+    @Test func mineShowsOnlyTheEntriesTheUserCreated() async throws {
+        let home = try CLIHome()
+        let portal = try await TestPortal.start(home, extra: ["--portal-version", "7.4"])
+        defer { portal.stop() }
+        let user = try await PortalReadBack(server: portal.url).invoke(["/user/get-current-user": [String: Any]()]) as? [String: Any]
+        let userId = try #require((user?["userId"] as? NSNumber)?.int64Value ?? (user?["userId"] as? String).flatMap { Int64($0) })
+        let filter = "creatorId%20eq%20\(userId)"
+        let mine = try await Self.readBack("\(ObjectsFormTests.tickets)?pageSize=1&filter=\(filter)", portal: portal)["totalCount"]?.intValue
+        let count = try #require(mine)
+        #expect(count > 0 && count < 10_000, "the demo tickets have more than one creator")
+
+        let terminal = try await TmuxSession.startOffPool(
+            [TermletsBinary.url.path] + portal.server() + home.options, columns: 100, rows: 30,
+            environment: ListScreenTests.environment.merging(Self.password) { $1 })
+        try await terminal.screen("the site list", timeout: 120) { Self.cursorLine($0)?.contains("Termlets Demo") == true }
+        try await terminal.press("Enter")
+        try await terminal.screen("the site's objects", timeout: 60) { $0.contains("Tickets") }
+        for _ in 0..<3 { try await terminal.press("Down") }
+        try await terminal.screen("Tickets selected") { Self.cursorLine($0)?.contains("Tickets") == true }
+        try await terminal.press("Enter")
+        try await terminal.screen("the Tickets entries", timeout: 60) { $0.contains("1 of 10000") }
+        try await terminal.press("m")
+        let filtered = try await terminal.screen("only my entries", timeout: 60) { $0.contains("1 of \(count)") }
+        #expect(filtered.contains("mine"), "the status says the list is filtered")
+        try await terminal.press("m")
+        try await terminal.screen("everyone's entries again", timeout: 60) { $0.contains("1 of 10000") }
+        try await terminal.press("q")
+        let end = try await terminal.screen(containing: "[exit ")
+        #expect(end.contains("[exit 0]"))
+    }
+
     /// `GET <portal><path>` with Basic auth, straight over HTTP (not through Termlets).
     static func readBack(_ path: String, portal: TestPortal) async throws -> JSONValue {
         let (data, status) = try await get(path, portal: portal)

@@ -27,6 +27,8 @@ public struct ObjectEntriesLoader: PageLoader {
     public let sort: String?
     /// Liferay's `search` parameter; nil for every entry.
     public let search: String?
+    /// Only the entries this user created (`filter=creatorId eq N`, the list's "mine"); nil for everyone's.
+    public let creatorId: Int64?
     public let layout: PageLayout
     public let labelFields: [String]
     /// The locale values are shown in.
@@ -36,8 +38,9 @@ public struct ObjectEntriesLoader: PageLoader {
     private let fetch: Fetch
 
     public init(
-        definitionId: Int64, structure: DDMStructure, groupId: Int64, sort: String?, search: String? = nil, layout: PageLayout,
-        labelFields: [String], locale: PortalLocale = .enUS, policy: LoadPolicy = .remoteFirst, cache: CachePolicyLoader?, fetch: @escaping Fetch
+        definitionId: Int64, structure: DDMStructure, groupId: Int64, sort: String?, search: String? = nil, creatorId: Int64? = nil,
+        layout: PageLayout, labelFields: [String], locale: PortalLocale = .enUS, policy: LoadPolicy = .remoteFirst, cache: CachePolicyLoader?,
+        fetch: @escaping Fetch
     ) {
         self.locale = locale
         self.definitionId = definitionId
@@ -45,6 +48,7 @@ public struct ObjectEntriesLoader: PageLoader {
         self.groupId = groupId
         self.sort = sort.flatMap { $0.isEmpty ? nil : $0 }
         self.search = search.flatMap { $0.isEmpty ? nil : $0 }
+        self.creatorId = creatorId.flatMap { $0 > 0 ? $0 : nil }
         self.layout = layout
         self.labelFields = labelFields
         self.policy = cache == nil ? .remoteOnly : policy
@@ -54,23 +58,26 @@ public struct ObjectEntriesLoader: PageLoader {
 
     /// A loader reading `definition`'s entries in site `groupId` on `session`, cached in `database`.
     public init(
-        definition: ObjectDefinition, groupId: Int64, sort: String?, search: String? = nil, layout: PageLayout,
+        definition: ObjectDefinition, groupId: Int64, sort: String?, search: String? = nil, creatorId: Int64? = nil, layout: PageLayout,
         labelFields: [String], locale: PortalLocale = .enUS, policy: LoadPolicy = .remoteFirst, database: CacheDatabase?,
         session: PortalSession
     ) {
         self.init(
             definitionId: definition.id, structure: ObjectMapping.structure(of: definition), groupId: groupId, sort: sort,
-            search: search,
+            search: search, creatorId: creatorId,
             layout: layout, labelFields: labelFields, locale: locale, policy: policy, cache: database.map(CachePolicyLoader.init(database:))
         ) { query in try await session.objectEntries(of: definition, groupId: groupId, query: query) }
     }
 
-    /// Every parameter the pages depend on.
+    /// Every parameter the pages depend on (the creator only when filtered, so the keys of
+    /// everyone's pages stay those cached before "mine" existed).
     public var cacheKey: ListCacheKey {
-        ListCacheKey(collection: Self.collection, parameters: [
+        var parameters = [
             "definitionId": String(definitionId), "groupId": String(groupId), "sort": sort ?? "~", "search": search ?? "~", "locale": locale.identifier,
             "firstPageSize": String(layout.firstPageSize), "pageSize": String(layout.pageSize),
-        ])
+        ]
+        if let creatorId { parameters["creatorId"] = String(creatorId) }
+        return ListCacheKey(collection: Self.collection, parameters: parameters)
     }
 
     public func loadPage(_ request: PageRequest) async throws -> PageResponse<DDLListRow> {
@@ -105,6 +112,7 @@ public struct ObjectEntriesLoader: PageLoader {
         for var query in window.pages {
             query.sort = sort
             query.search = search
+            query.filter = creatorId.map { "creatorId eq \($0)" }
             let answer = try await fetch(query)
             pages.append(answer.items)
             total = answer.totalCount

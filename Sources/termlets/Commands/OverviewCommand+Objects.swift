@@ -35,10 +35,11 @@ extension ScreenServices {
         let policy = settings.loadPolicy
         let layout = PageLayout(firstPageSize: 50, pageSize: 25)
         return ListScreenSpec.objectEntries(
-            title: object.title, definitionId: definition.id, fields: fields, layout: layout
-        ) { sort, search in
+            title: object.title, definitionId: definition.id, fields: fields, layout: layout,
+            currentUserId: connection.online?.user.userId ?? 0
+        ) { sort, search, creatorId in
             ObjectEntriesLoader(
-                definition: definition, groupId: groupId, sort: sort, search: search, layout: layout, labelFields: shown, locale: settings.locale, policy: policy,
+                definition: definition, groupId: groupId, sort: sort, search: search, creatorId: creatorId, layout: layout, labelFields: shown, locale: settings.locale, policy: policy,
                 database: database, session: session)
         }
     }
