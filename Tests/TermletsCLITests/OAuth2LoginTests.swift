@@ -85,6 +85,35 @@ struct OAuth2LoginTests {
         #expect(!FileManager.default.fileExists(atPath: file))
     }
 
+    /// `--redirect-port N` (a portal whose registered redirect URI names a fixed port): the browser
+    /// comes back to exactly that port; a port another program holds is a clear input error.
+    @Test func aFixedRedirectPortIsListenedOnAndATakenOneIsSaidPlainly() async throws {
+        let home = try CLIHome()
+        let portal = try await TestPortal.start(home, extra: ["--portal-version", "7.4"])
+        let port = try FaultsTests.freePort()
+        let terminal = try Self.login(home, portal, ["--redirect-port", String(port)])
+        let url = try await Self.authorizationURL(terminal)
+        let listener = try #require(URLComponents(string: url)?.queryItems?.first { $0.name == "redirect_uri" }?.value)
+        #expect(listener == "http://127.0.0.1:\(port)/callback")
+        let redirect = try await OAuth2Browser().authorize(url)
+        let location = try #require(redirect.location)
+        #expect(location.hasPrefix("http://127.0.0.1:\(port)/callback?"))
+        let landing = try await OAuth2Browser().get(location)
+        #expect(landing.status == 200)
+        _ = try await terminal.waitFor(text: "[exit 0]", timeout: 60)
+        #expect(try Self.storedSignIn(home)["accessToken"] != nil)
+
+        // The port is now held by a listener of this test: the login says so and stores nothing new.
+        let held = try SilentListener(port: 0, dropNewConnections: false)
+        defer { held.close() }
+        let taken = try await home.run(
+            ["login", "--server", portal.url, "--oauth2", "--redirect-port", String(held.port)], environment: Self.environment)
+        #expect(taken.status == 1)
+        #expect(taken.stderr.contains("error: input: --redirect-port \(held.port): another program is listening"), "\(taken.stderr)")
+        let wrong = try await home.run(["login", "--server", portal.url, "--oauth2", "--redirect-port", "0"], environment: Self.environment)
+        #expect(wrong.status == 1 && wrong.stderr.contains("expected a port from 1 to 65535"), "\(wrong.stderr)")
+    }
+
     @Test func noBrowserTakesTheCodeTypedFromThePortalsPage() async throws {
         let home = try CLIHome()
         let portal = try await TestPortal.start(home, extra: ["--portal-version", "7.4"])

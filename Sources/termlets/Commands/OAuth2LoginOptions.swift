@@ -3,7 +3,7 @@ import Foundation
 import PortalClient
 
 /// `termlets login --oauth2 [--client-id ID] [--flow pkce|client-credentials]
-/// [--client-secret-file FILE] [--no-browser]` (CONTRACT.md, issue 14).
+/// [--client-secret-file FILE] [--no-browser] [--redirect-port N]` (CONTRACT.md, issue 14).
 struct OAuth2LoginOptions: ParsableArguments {
     @Flag(name: .customLong("oauth2"), help: "Sign in through the portal's OAuth 2 provider instead of with a password.")
     var enabled = false
@@ -20,12 +20,17 @@ struct OAuth2LoginOptions: ParsableArguments {
     @Flag(name: .customLong("no-browser"), help: "Do not listen for the browser: type the code the portal shows (e.g. over SSH).")
     var noBrowser = false
 
+    @Option(name: .customLong("redirect-port"), help: ArgumentHelp(
+        "Listen for the browser on this port of 127.0.0.1 (default: any free port).",
+        discussion: "For a portal whose registered redirect URI names a fixed port: http://127.0.0.1:N/callback."))
+    var redirectPort: Int?
+
     static let defaultClientId = "termlets-demo"
 
     /// The OAuth 2 options given without `--oauth2` are a mistake, said so.
     func checkUnused() throws(CommandFailure) {
-        if clientId != nil || flow != nil || clientSecretFile != nil || noBrowser {
-            throw CommandFailure(.input, "--client-id, --flow, --client-secret-file and --no-browser go with --oauth2")
+        if clientId != nil || flow != nil || clientSecretFile != nil || noBrowser || redirectPort != nil {
+            throw CommandFailure(.input, "--client-id, --flow, --client-secret-file, --no-browser and --redirect-port go with --oauth2")
         }
     }
 
@@ -42,6 +47,11 @@ struct OAuth2LoginOptions: ParsableArguments {
         var signIn = OAuth2SignIn(serverURL: url, clientId: clientId, options: PortalSession.Options(allowInsecure: settings.allowInsecure))
         if let seconds = ProcessInfo.processInfo.environment["TERMLETS_OAUTH2_REDIRECT_TIMEOUT"].flatMap(Int.init), seconds > 0 {
             signIn.redirectTimeout = .seconds(seconds)
+        }
+        if let redirectPort {
+            guard (1...65_535).contains(redirectPort) else { throw CommandFailure(.input, "--redirect-port \(redirectPort): expected a port from 1 to 65535") }
+            guard !noBrowser, flow == .pkce else { throw CommandFailure(.input, "--redirect-port goes with the browser's sign-in (not with --no-browser or client credentials)") }
+            signIn.redirectPort = UInt16(redirectPort)
         }
         var secretPath: String?
         let tokens: OAuth2TokenSet

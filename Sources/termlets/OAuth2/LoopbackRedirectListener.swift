@@ -4,20 +4,21 @@ import Foundation
 import Glibc
 #endif
 
-/// The loopback end of the authorization code flow: listens on `127.0.0.1` on a free port and
-/// answers exactly one `GET /callback?…` (a small "you can close this tab" page), whose query it
-/// returns. Any other request is answered 404 and ignored; nothing but the query is kept.
-final class LoopbackRedirectListener: @unchecked Sendable {
+/// The loopback end of the authorization code flow: listens on `127.0.0.1` on a free port (or
+/// the fixed port a portal's registered redirect URI names) and answers exactly one
+/// `GET /callback?…` (a small "you can close this tab" page), whose query it returns. Any other
+/// request is answered 404 and ignored; nothing but the query is kept.
+final class LoopbackRedirectListener: Sendable {
     let port: Int
     private let socketDescriptor: Int32
 
-    /// Binds `127.0.0.1:0`.
-    init() throws(CommandFailure) {
+    /// Binds `127.0.0.1:<port>` (0: a free port the system picks).
+    init(port requested: UInt16 = 0) throws(CommandFailure) {
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard descriptor >= 0 else { throw CommandFailure(.input, "cannot listen for the sign-in's redirect: \(String(cString: strerror(errno)))") }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = 0
+        address.sin_port = requested.bigEndian
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         let bound = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
@@ -28,8 +29,12 @@ final class LoopbackRedirectListener: @unchecked Sendable {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
         }
         guard bound == 0, listen(descriptor, 8) == 0, named == 0 else {
-            let reason = String(cString: strerror(errno))
+            let failure = errno
+            let reason = String(cString: strerror(failure))
             close(descriptor)
+            if requested != 0, failure == EADDRINUSE {
+                throw CommandFailure(.input, "--redirect-port \(requested): another program is listening on 127.0.0.1:\(requested); stop it or register another port")
+            }
             throw CommandFailure(.input, "cannot listen for the sign-in's redirect on 127.0.0.1: \(reason)")
         }
         socketDescriptor = descriptor

@@ -11,6 +11,8 @@ struct OAuth2SignIn {
     let options: PortalSession.Options
     /// How long the loopback listener waits for the browser's redirect before asking for the code.
     var redirectTimeout: Duration = .seconds(180)
+    /// The loopback port the browser comes back to (0: any free port; `login --redirect-port`).
+    var redirectPort: UInt16 = 0
 
     /// Authorization code with PKCE. Without `noBrowser`, listens on a loopback port and opens a
     /// browser when one is at hand; with it (or when no redirect comes in time) asks for the code.
@@ -35,7 +37,7 @@ struct OAuth2SignIn {
             let code = try askForCode(state: state)
             return try await client.exchange(code: code, redirectURI: redirectURI, pkce: pkce)
         }
-        let listener = try LoopbackRedirectListener()
+        let listener = try LoopbackRedirectListener(port: redirectPort)
         let redirectURI = listener.redirectURI
         let url = client.authorizationURL(redirectURI: redirectURI, pkce: pkce, state: state)
         Console.err("Open this address in a browser, sign in and authorize Termlets:\n\n  \(url)\n\n")
