@@ -61,6 +61,33 @@ struct HeadlessGalleryCLITests {
         #expect(try await Self.readBack(portal, "documents/51002").status == 404)
     }
 
+    /// A site's root folder (`--folder-id 0`) takes uploads too: `POST sites/{siteId}/documents`,
+    /// as Liferay's headless-delivery has it; the document is read back from the site's root listing.
+    @Test func anUploadToTheRootFolderGoesToTheSitesDocuments() async throws {
+        let home = try CLIHome()
+        let portal = try await TestPortal.start(home, extra: ["--portal-version", "7.4"])
+        defer { portal.stop() }
+        let file = home.directory.path("root-headless.png")
+        try Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + [UInt8](repeating: 7, count: 4_000)).write(to: file)
+        let uploaded = try await home.json(
+            ["gallery", "--upload", file.path, "--title", "Root headless", "--folder-id", "0"] + portal.server(), environment: Self.password)
+        #expect(uploaded["status"] == "uploaded", "\(uploaded)")
+        #expect(uploaded["transport"] == "headless-delivery")
+        let id = try #require(uploaded["fileEntryId"]?.int64Value)
+        let journal = try await portal.requests()
+        let posts = journal.filter { $0["method"] == "POST" && ($0["path"]?.stringValue ?? "").hasSuffix("/documents") }
+        #expect(posts.count == 1 && posts.first?["path"]?.stringValue?.hasPrefix("/o/headless-delivery/v1.0/sites/") == true, "\(posts)")
+        let site = try #require(posts.first?["path"]?.stringValue?.split(separator: "/").dropLast().last)
+        let found = try await Self.readBack(portal, "sites/\(site)/documents?filter=title%20eq%20%27Root%20headless%27")
+        #expect(found.status == 200)
+        #expect(found.json?["totalCount"] == 1)
+        #expect(found.json?["items"]?[0]?["id"]?.int64Value == id)
+        #expect(found.json?["items"]?[0]?["documentFolderId"] == 0 || found.json?["items"]?[0]?["documentFolderId"] == nil)
+        let again = try await home.run(
+            ["gallery", "--upload", file.path, "--title", "Root headless", "--folder-id", "0"] + portal.server(), environment: Self.password)
+        #expect(again.status == 1 && again.stderr.contains("Root headless"), "a second document of the same title is refused: \(again.stderr)")
+    }
+
     @Test func the7xPortalKeepsDlapp() async throws {
         let home = try CLIHome()
         let portal = try await TestPortal.start(home)

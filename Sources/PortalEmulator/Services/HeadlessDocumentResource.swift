@@ -17,7 +17,9 @@ enum HeadlessDocumentResource {
             let folderId = try HeadlessRequest.id(s[1])
             return try await list(request, folder: .folder(folderId), database: database)
         case ("POST", 3, "document-folders") where s[2] == "documents":
-            return try await upload(request, folderId: try HeadlessRequest.id(s[1]), database: database)
+            return try await upload(request, into: .folder(try HeadlessRequest.id(s[1])), database: database)
+        case ("POST", 3, "sites") where s[2] == "documents":
+            return try await upload(request, into: .root(try HeadlessRequest.id(s[1])), database: database)
         case ("GET", 3, "sites") where s[2] == "documents":
             let siteId = try HeadlessRequest.id(s[1])
             return try await list(request, folder: request.query["flatten"] == "true" ? .site(siteId) : .root(siteId), database: database)
@@ -117,7 +119,9 @@ enum HeadlessDocumentResource {
         }
     }
 
-    private static func upload(_ request: HeadlessRequest, folderId: Int64, database: PortalDatabase) async throws(HeadlessProblem) -> JSONValue {
+    /// A multipart upload into a folder, or (`.root`) into a site's root folder, as Liferay's
+    /// `POST sites/{siteId}/documents` does.
+    private static func upload(_ request: HeadlessRequest, into target: Listing, database: PortalDatabase) async throws(HeadlessProblem) -> JSONValue {
         guard let boundary = RequestBodyParser.boundary(contentType: request.contentType) else {
             throw HeadlessProblem(status: 415, title: "Send the document as multipart/form-data with a file part")
         }
@@ -138,17 +142,29 @@ enum HeadlessDocumentResource {
         let mimeType = file.contentType.flatMap { $0.isEmpty || $0 == "application/octet-stream" ? nil : $0 } ?? SeedFile.mimeType(forFileName: fileName)
         let user = request.user
         return try await database.headlessWrite { db in
-            guard let folder = try DLFolderRow.fetchOne(db, sql: "SELECT * FROM dlFolder WHERE folderId = ?", arguments: [folderId]) else {
-                throw HeadlessProblem.notFound("No DLFolder exists with the primary key \(folderId)")
+            let groupId: Int64
+            let folderId: Int64
+            switch target {
+            case .folder(let id):
+                guard let folder = try DLFolderRow.fetchOne(db, sql: "SELECT * FROM dlFolder WHERE folderId = ?", arguments: [id]) else {
+                    throw HeadlessProblem.notFound("No DLFolder exists with the primary key \(id)")
+                }
+                (groupId, folderId) = (folder.groupId, id)
+            case .root(let siteId), .site(let siteId):
+                guard try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM site WHERE groupId = ?", arguments: [siteId]) ?? 0 > 0 else {
+                    throw HeadlessProblem.notFound("No Group exists with the primary key \(siteId)")
+                }
+                (groupId, folderId) = (siteId, 0)
             }
             try require(db, user: user, .add, folderId: folderId)
-            if try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM fileEntry WHERE folderId = ? AND title = ?", arguments: [folderId, title]) ?? 0 > 0 {
+            let sameTitle = "SELECT COUNT(*) FROM fileEntry WHERE groupId = ? AND folderId = ? AND title = ?"
+            if try Int.fetchOne(db, sql: sameTitle, arguments: [groupId, folderId, title]) ?? 0 > 0 {
                 throw HeadlessProblem(status: 409, title: "A file entry with the title \(title) already exists in folder \(folderId)",
                                       type: "DuplicateFileEntryException")
             }
             let id = try db.nextId()
             try db.insertFileEntry(
-                fileEntryId: id, groupId: folder.groupId, folderId: folderId, userId: user.userId, userName: user.fullName, title: title,
+                fileEntryId: id, groupId: groupId, folderId: folderId, userId: user.userId, userName: user.fullName, title: title,
                 description: description, fileName: fileName, mimeType: mimeType, data: file.data, thumbnail: nil, changeLog: "",
                 uuid: PortalUUID.random(), now: EpochClock.nowMs())
             return try documentJSON(try fetch(db, id), db: db)
