@@ -102,6 +102,8 @@ struct FormScreenSnapshotTests {
             form.press(.enter)
             #expect(form.model.editor == nil)
             #expect(!form.model.rows.rows.contains { $0.kind == .submit })
+            let help = GridText.text(form.grid).split(separator: "\n").last.map(String.init) ?? ""
+            #expect(!help.contains("edit") && !help.contains("toggle") && !help.contains("submit"), "a read-only form offers no edit: \(help)")
             GoldenSnapshot.assertMatches(form.grid, named: "form-read-only-60x12")
         }
     }

@@ -46,6 +46,31 @@ struct GalleryScreenTests {
         #expect(model.mode == .grid)
     }
 
+    /// The help line offers what works where the user is: the grid's keys on the grid, the detail
+    /// view's own (no upload, no open), and an open dialog's keys while it is open.
+    @Test func theHelpLineFollowsTheContext() {
+        let screen = Fixtures.screen(size: Size(width: 100, height: 30))
+        var model = Fixtures.loadedModel(screen)
+        func helpRow() -> String {
+            let lines = GridText.text(screen.view(model, size: model.size)).split(separator: "\n", omittingEmptySubsequences: false)
+            return String(lines[model.layout.helpRow.y])
+        }
+        #expect(helpRow().contains("u upload") && helpRow().contains("enter open"))
+        _ = screen.update(&model, .command(.open))
+        let detail = helpRow()
+        #expect(detail.contains("esc back") && detail.contains("d delete"), "\(detail)")
+        #expect(!detail.contains("upload") && !detail.contains("open"), "\(detail)")
+        _ = screen.update(&model, .command(.back))
+        _ = screen.update(&model, .command(.upload))
+        let upload = helpRow()
+        #expect(upload.contains("esc cancel") && upload.contains("tab complete"), "\(upload)")
+        #expect(!upload.contains("d delete") && !upload.contains("u upload"), "\(upload)")
+        _ = screen.update(&model, .key(.escape))
+        _ = screen.update(&model, .command(.delete))
+        let confirm = helpRow()
+        #expect(confirm.contains("y delete") && confirm.contains("n/esc keep") && !confirm.contains("u upload"), "\(confirm)")
+    }
+
     @Test func uploadPromptAndProgress() {
         let screen = Fixtures.screen(size: Size(width: 80, height: 24))
         var model = Fixtures.loadedModel(screen)

@@ -14,8 +14,9 @@ public struct FormScreen: Program {
     /// The locale the screenlet starts in (labels follow it until switched).
     public let locale: PortalLocale
     public let editable: Bool
-    /// The key maps shown (help line, `?`) by language, editable and read-only (no submit, draft
-    /// or repetitions), with `q`'s and the prompt's help saying where they lead.
+    /// The key maps shown (help line, `?`) by language, editable and read-only (no edit, toggle,
+    /// submit, draft or repetitions: nothing that only says "read only"), with `q`'s and
+    /// the prompt's help saying where they lead.
     let shownKeyMaps: [UIStrings.Language: (editable: KeyMap, readOnly: KeyMap)]
 
     /// Rows of the text box editor while it is open.
@@ -26,7 +27,7 @@ public struct FormScreen: Program {
         self.configuration = configuration
         self.locale = locale
         self.editable = editable
-        let hidden: Set<CommandName> = [.submit, .saveDraft, .addInstance, .removeInstance]
+        let hidden: Set<CommandName> = [.activate, .toggle, .submit, .saveDraft, .addInstance, .removeInstance]
         var maps: [UIStrings.Language: (editable: KeyMap, readOnly: KeyMap)] = [:]
         for (language, sample) in [(UIStrings.Language.english, PortalLocale.enUS), (.spanish, PortalLocale.esES)] {
             let shown = FormKeyHelp.shown(configuration.keyMap, returnsToList: configuration.returnsToList, sample)

@@ -16,8 +16,9 @@ extension GalleryScreen {
         }
         if let queueRow = layout.queueRow { drawQueue(model.uploads, in: queueRow, theme: model.theme, into: &grid) }
         StatusLine.draw(model.status, message: model.message, into: &grid, rect: layout.statusRow, theme: model.theme)
-        let contexts: [KeyContext] = [.gallery, .global]
-        grid.drawHelpLine(keyMap.helpLine(for: contexts, width: size.width), in: layout.helpRow, theme: model.theme)
+        let contexts = Self.helpContexts(model.mode)
+        let help = Self.dialogHelp(model.mode) ?? keyMap.helpLine(for: contexts, width: size.width)
+        grid.drawHelpLine(help, in: layout.helpRow, theme: model.theme)
         let body = Rect(x: 0, y: 1, width: size.width, height: max(0, size.height - 3))
         switch model.mode {
         case .uploadPrompt(let prompt): drawUploadPrompt(prompt, model, in: body, into: &grid)
@@ -25,7 +26,8 @@ extension GalleryScreen {
         default: grid.cursor = nil
         }
         if model.showsHelp {
-            grid.drawHelpOverlay(keyMap.helpSections(for: contexts), in: body, theme: model.theme, title: "Gallery keys")
+            let title = contexts.first == .galleryDetail ? "Image keys" : "Gallery keys"
+            grid.drawHelpOverlay(keyMap.helpSections(for: contexts), in: body, theme: model.theme, title: title)
             grid.cursor = nil
         }
         return grid

@@ -54,8 +54,27 @@ public struct GalleryScreen: Program {
         }
     }
 
-    /// Key contexts of the grid and detail view.
+    /// Key contexts of the grid and detail view (the detail view answers the grid's keys too, e.g.
+    /// Enter goes back, but offers only its own).
     static let contexts: [KeyContext] = [.gallery, .global]
+
+    /// The keys the help line and `?` offer in `mode`.
+    static func helpContexts(_ mode: GalleryModel.Mode) -> [KeyContext] {
+        if case .detail = mode { return [.galleryDetail, .global] }
+        return contexts
+    }
+
+    /// The help line of an open dialog: its own keys, not the grid's.
+    static func dialogHelp(_ mode: GalleryModel.Mode) -> [HelpItem]? {
+        switch mode {
+        case .uploadPrompt:
+            return [HelpItem(key: "enter", label: "next/upload"), HelpItem(key: "tab", label: "complete"), HelpItem(key: "esc", label: "cancel")]
+        case .confirmDelete:
+            return [HelpItem(key: "y", label: "delete"), HelpItem(key: "n/esc", label: "keep")]
+        default:
+            return nil
+        }
+    }
 
     public func message(for event: InputEvent, model: GalleryModel) -> Message? {
         switch event {
