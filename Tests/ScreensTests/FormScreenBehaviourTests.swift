@@ -152,6 +152,38 @@ struct FormScreenBehaviourTests {
 @MainActor
 @Suite("Form screen mouse")
 struct FormScreenMouseTests {
+    /// With a radio's options open, a click on one chooses it and closes the editor; in a select's
+    /// pop-up (multiple), a click toggles the option under it.
+    @Test func aClickOnAnOptionChoosesIt() async throws {
+        try await withFormScreen(size: Size(width: 80, height: 30)) { form in
+            @MainActor func row(containing text: String) throws -> (x: Int, y: Int) {
+                let lines = GridText.text(form.grid).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+                let y = try #require(lines.lastIndex { $0.contains(text) }, "\(text) on screen")
+                let prefix = try #require(lines[y].range(of: text)).lowerBound
+                return (lines[y][..<prefix].count, y)
+            }
+            try form.focus("Size")
+            form.press(.enter)
+            let large = try row(containing: "( ) Large")
+            form.runtime.handle(.mouse(MouseEvent(.press(.left), at: Point(x: large.x + 4, y: large.y))))
+            #expect(form.model.editor == nil, "a single choice closes the editor")
+            try await form.waitFor("Large chosen") {
+                if case .options(let values)? = $0.form.model?.value(of: "Size", instance: 0) { return values.count == 1 && values[0].lowercased().contains("large") }
+                return false
+            }
+
+            try form.focus("Colours")
+            form.press(.enter)
+            guard case .options(let before)? = form.model.editor?.kind else { Issue.record("no pop-up"); return }
+            let option = try #require(before.options.first { !before.selected.contains($0.value) }, "an option not chosen yet")
+            let line = try row(containing: "[ ] " + option.label)
+            form.runtime.handle(.mouse(MouseEvent(.press(.left), at: Point(x: line.x + 1, y: line.y))))
+            guard case .options(let after)? = form.model.editor?.kind else { Issue.record("the pop-up closed"); return }
+            #expect(after.selected.contains(option.value), "the clicked option is toggled on")
+            #expect(after.options[after.cursor].value == option.value)
+        }
+    }
+
     @Test func aClickFocusesTheRowAndASecondClickActivatesIt() async throws {
         try await withFormScreen(size: Size(width: 80, height: 24)) { form in
             let lines = GridText.text(form.grid).split(separator: "\n", omittingEmptySubsequences: false)

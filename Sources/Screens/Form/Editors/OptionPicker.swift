@@ -30,6 +30,12 @@ public struct OptionPicker: Equatable, Sendable {
         cursor = min(max(0, cursor + delta), options.count - 1)
     }
 
+    /// Puts the cursor on option `index` (a click on it).
+    public mutating func point(at index: Int) {
+        guard options.indices.contains(index) else { return }
+        cursor = index
+    }
+
     /// Space: a multiple select toggles the option under the cursor; others select it alone.
     public mutating func toggle() {
         guard options.indices.contains(cursor) else { return }

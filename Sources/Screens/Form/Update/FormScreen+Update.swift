@@ -195,6 +195,7 @@ extension FormScreen {
     /// Focuses the row under a click; clicking the focused row activates it. Ignored while an
     /// editor or an overlay is open.
     func click(at point: Point, _ model: inout Model) -> [Effect<Message>] {
+        if let chosen = clickOnOption(at: point, &model) { return chosen }
         guard model.editor == nil, model.overlay == nil, !model.rows.isEmpty else { return [] }
         let layout = layout(model)
         guard layout.body.contains(point) else { return [] }
