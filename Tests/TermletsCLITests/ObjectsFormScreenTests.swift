@@ -6,11 +6,14 @@ import TermletsTestSupport
 /// An Objects entry's form in the screens (issue 14), on the real binary in tmux against a stock
 /// 7.4 portal: a local file chosen for the attachment field is uploaded with the record form's
 /// progress line and the entry saved as a draft (Ctrl-D) carries its file ID; a file of a type the
-/// field does not take is refused; offline, the file is queued with the entry's save and, back
-/// online, sync uploads it once and the entry gets it. Everything read back from the portal over
+/// field does not take is refused; offline, the file is queued with an edited entry's save and with
+/// a new entry's add and, back online, sync uploads each once and the entries get them (one new
+/// entry). Everything read back from the portal over
 /// HTTP, not through Termlets.
 @Suite("Objects form screen (7.4, tmux)")
 struct ObjectsFormScreenTests {
+    static let tickets = "/o/c/tickets/scopes/20143"
+
     @Test func attachmentUploadedFromTheFormDraftSavedAndQueuedOfflineSyncedOnce() async throws {
         let home = try CLIHome()
         let portal = try await TestPortal.start(home, extra: ["--portal-version", "7.4"])
@@ -20,6 +23,8 @@ struct ObjectsFormScreenTests {
         try (Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) + Data(repeating: 7, count: 300_000)).write(to: shot)
         let offlineShot = home.directory.path("offline-shot.png")
         try (Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) + Data(repeating: 9, count: 1000)).write(to: offlineShot)
+        let newShot = home.directory.path("new-shot.png")
+        try (Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) + Data(repeating: 5, count: 2000)).write(to: newShot)
         let notes = home.directory.path("notes.txt")
         try Data("not a picture".utf8).write(to: notes)
 
@@ -76,6 +81,21 @@ struct ObjectsFormScreenTests {
         try await form.waitFor("queued: uploads when the portal is back", timeout: 60)
         try form.keys("C-s")
         try await form.waitFor("queued for sync", timeout: 60)
+        // A new entry with a file, offline too: the add waits for its upload.
+        try form.keys("Escape")
+        try await terminal.screen("back on the entries offline", timeout: 60) { ObjectsScreensTests.cursorLine($0)?.contains("200002") == true }
+        try await terminal.press("n")
+        try await terminal.screen("a new entry", timeout: 60) { $0.contains("New entry") }
+        try await form.focus("Title")
+        try form.replaceText("Added offline with a file")
+        try await form.waitFor("Added offline with a file")
+        try await form.focus("Screenshot")
+        try form.keys("Enter")
+        try form.type(newShot.path)
+        try form.keys("Enter")
+        try await form.waitFor("queued: uploads when the portal is back", timeout: 60)
+        try form.keys("C-s")
+        try await form.waitFor("queued for sync", timeout: 60)
         try await portal.setFaults(["offline": false])
         let synced = try await waitFor("the queued attachment on the entry", timeout: 90, every: 0.5) {
             let entry = try? await readBack.entry("tickets", id: 200_002)
@@ -87,8 +107,15 @@ struct ObjectsFormScreenTests {
         let titles = files.compactMap { $0["title"] as? String }
         #expect(titles.filter { $0.hasSuffix("-offline-shot.png") }.count == 1, "uploaded exactly once: \(titles)")
         #expect(files.contains { Self.number($0["fileEntryId"]) == offlineFileId })
+        let added = try await waitFor("the new entry with its file", timeout: 90, every: 0.5) {
+            let found = try? await readBack.entries(Self.tickets, filter: "title eq 'Added offline with a file'")
+            return found?.first { ($0["screenshot"] as? [String: Any])?["name"] as? String == "new-shot.png" } != nil ? found : nil
+        }
+        #expect(added.count == 1, "one entry however often the add is sent")
+        let after = try await Self.fileEntries(groupId: groupId, portal: portal).compactMap { $0["title"] as? String }
+        #expect(after.filter { $0.hasSuffix("-new-shot.png") }.count == 1, "uploaded exactly once: \(after)")
         try form.keys("Escape")
-        try await terminal.screen("back on the entries", timeout: 60) { ObjectsScreensTests.cursorLine($0)?.contains("200002") == true }
+        try await terminal.screen("back on the entries", timeout: 60) { $0.contains("of 1000") }
         try await terminal.press("q")
         let end = try await terminal.screen(containing: "[exit ")
         #expect(end.contains("[exit 0]"))
