@@ -6,7 +6,7 @@ import TermletsTestSupport
 /// An Objects entry's form in the screens (issue 14), on the real binary in tmux against a stock
 /// 7.4 portal: a local file chosen for the attachment field is uploaded with the record form's
 /// progress line and the entry saved as a draft (Ctrl-D) carries its file ID; a file of a type the
-/// field does not take is refused; offline, the file is queued with an edited entry's save and with
+/// field does not take is refused; offline, a file discarded with the edits is never uploaded, and the file is queued with an edited entry's save and with
 /// a new entry's add and, back online, sync uploads each once and the entries get them (one new
 /// entry). Everything read back from the portal over
 /// HTTP, not through Termlets.
@@ -25,6 +25,8 @@ struct ObjectsFormScreenTests {
         try (Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) + Data(repeating: 9, count: 1000)).write(to: offlineShot)
         let newShot = home.directory.path("new-shot.png")
         try (Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) + Data(repeating: 5, count: 2000)).write(to: newShot)
+        let discarded = home.directory.path("discarded.png")
+        try (Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) + Data(repeating: 3, count: 500)).write(to: discarded)
         let notes = home.directory.path("notes.txt")
         try Data("not a picture".utf8).write(to: notes)
 
@@ -74,6 +76,18 @@ struct ObjectsFormScreenTests {
         try await terminal.press("Enter")
         try await terminal.screen("entry 200002 in the form", timeout: 60) { $0.contains("Entry 200002") && $0.contains("Ticket 2:") }
         try await portal.setFaults(["offline": true])
+        // A file chosen offline and then discarded with the edits leaves the queue: never uploaded.
+        try await form.focus("Screenshot")
+        try form.keys("Enter", "C-u")
+        try form.type(discarded.path)
+        try form.keys("Enter")
+        try await form.waitFor("queued: uploads when the portal is back", timeout: 60)
+        try form.keys("Escape")
+        try await form.waitFor("Unsaved changes")
+        try form.keys("d")
+        try await terminal.screen("back on the entries, the edit discarded", timeout: 60) { $0.contains("of 1000") }
+        try await terminal.press("Enter")
+        try await terminal.screen("entry 200002 from the cache", timeout: 60) { $0.contains("Entry 200002") && $0.contains("Ticket 2:") }
         try await form.focus("Screenshot")
         try form.keys("Enter", "C-u")
         try form.type(offlineShot.path)
@@ -114,6 +128,7 @@ struct ObjectsFormScreenTests {
         #expect(added.count == 1, "one entry however often the add is sent")
         let after = try await Self.fileEntries(groupId: groupId, portal: portal).compactMap { $0["title"] as? String }
         #expect(after.filter { $0.hasSuffix("-new-shot.png") }.count == 1, "uploaded exactly once: \(after)")
+        #expect(!after.contains { $0.hasSuffix("-discarded.png") }, "a discarded file is never uploaded: \(after)")
         try form.keys("Escape")
         try await terminal.screen("back on the entries", timeout: 60) { $0.contains("of 1000") }
         try await terminal.press("q")

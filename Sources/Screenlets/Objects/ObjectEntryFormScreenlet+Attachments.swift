@@ -132,6 +132,16 @@ extension ObjectEntryFormScreenlet {
         try? queue?.discard(queueId)
     }
 
+    /// Stops the uploads running and drops the queued ones no queued write depends on: the
+    /// files chosen are forgotten (the edits are discarded).
+    func forgetChosenFiles() {
+        for task in uploadTasks.values { task.cancel() }
+        for key in state.uploads.keys { discardQueuedUpload(key) }
+        uploadTasks = [:]
+        for key in uploadGenerations.keys { uploadGenerations[key, default: 0] += 1 }
+        chosenFiles = [:]
+    }
+
     /// Before a save: waits for running uploads, retries failed ones and waits again. Returns the
     /// files still queued offline (field → queue id); refused when nothing could wait for them.
     func settleUploads() async throws(FormScreenletError) -> [String: String] {

@@ -146,6 +146,7 @@ public actor ObjectEntryFormScreenlet: FormEditing {
     }
 
     public func close() {
+        for task in uploadTasks.values { task.cancel() }
         eventSink.finish()
     }
 
@@ -274,7 +275,9 @@ public actor ObjectEntryFormScreenlet: FormEditing {
         }
     }
 
+    /// Discards the edits, and the files chosen since (a queued one is dropped from the queue).
     public func cancel() {
+        forgetChosenFiles()
         state.discardEdits()
     }
 
