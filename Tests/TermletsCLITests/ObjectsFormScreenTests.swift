@@ -136,6 +136,75 @@ struct ObjectsFormScreenTests {
         #expect(end.contains("[exit 0]"))
     }
 
+    /// Words typed in a relationship field search the related object on the portal; the matches
+    /// pop up with their titles, Enter sets the chosen entry's ID and the saved entry has it.
+    /// Offline the search cannot run: the note says to type the ID, and a typed ID is taken.
+    @Test func relationshipPickedBySearchingTheRelatedObject() async throws {
+        let home = try CLIHome()
+        let portal = try await TestPortal.start(home, extra: ["--portal-version", "7.4"])
+        defer { portal.stop() }
+        let readBack = ObjectsReadBack(server: portal.url)
+        let terminal = try await TmuxSession.startOffPool(
+            [TermletsBinary.url.path] + portal.server() + home.options, columns: 100, rows: 40,
+            environment: ListScreenTests.environment.merging(ObjectsScreensTests.password) { $1 })
+        let form = FormScreenSession(home: home, terminal: terminal)
+        try await terminal.screen("the site list", timeout: 120) { ObjectsScreensTests.cursorLine($0)?.contains("Termlets Demo") == true }
+        try await terminal.press("Enter")
+        try await terminal.screen("the site's objects", timeout: 60) { $0.contains("Tickets") && $0.contains("Customers") }
+        for _ in 0..<3 { try await terminal.press("Down") }
+        try await terminal.screen("Tickets selected") { ObjectsScreensTests.cursorLine($0)?.contains("Tickets") == true }
+        try await terminal.press("Enter")
+        try await terminal.screen("the Tickets entries", timeout: 60) { ObjectsScreensTests.cursorLine($0)?.contains("200001") == true }
+        for _ in 0..<2 { try await terminal.press("Down") }
+        try await terminal.screen("entry 200003") { ObjectsScreensTests.cursorLine($0)?.contains("200003") == true }
+        try await terminal.press("Enter")
+        try await terminal.screen("entry 200003 in the form", timeout: 60) { $0.contains("Entry 200003") && $0.contains("Ticket 3:") }
+
+        try await form.focus("Customer")
+        try form.keys("Enter", "C-u")
+        try form.type("Customer 7")
+        try form.keys("Enter")
+        let popup = try await form.waitFor("Customer 7:", timeout: 60)
+        let line = try #require(popup.split(separator: "\n").first { $0.contains("Customer 7:") })
+        let id = try #require(line.split(separator: "(").last.flatMap { Int64($0.prefix { $0.isNumber }) }, "\(line)")
+        try form.keys("Enter")
+        try await terminal.screen("the chosen ID in the field") { screen in
+            screen.split(separator: "\n").contains { $0.hasPrefix("› ") && $0.contains("Customer") && $0.contains(String(id)) }
+        }
+        try form.keys("C-s")
+        try await form.waitFor("submitted (approved)", timeout: 60)
+        let entry = try #require(try await readBack.entry("tickets", id: 200_003))
+        #expect(Self.number(entry["r_customerTickets_c_customerId"]) == id, "\(entry)")
+        let customer = try #require(try await readBack.entry("customers", id: id))
+        #expect((customer["name"] as? String)?.hasPrefix("Customer 7:") == true, "\(customer)")
+
+        // Offline: no search, a clear note; the ID typed is taken.
+        try await portal.setFaults(["offline": true])
+        try form.keys("Enter", "C-u")
+        try form.type("Customer 9")
+        try form.keys("Enter")
+        try await form.waitFor("type the entry's ID", timeout: 60)
+        try form.keys("C-u")
+        try form.type(String(id + 1))
+        try form.keys("Enter")
+        try await terminal.screen("the typed ID in the field") { screen in
+            screen.split(separator: "\n").contains { $0.hasPrefix("› ") && $0.contains("Customer") && $0.contains(String(id + 1)) }
+        }
+        try form.keys("C-s")
+        try await form.waitFor("queued for sync", timeout: 60)
+        try await portal.setFaults(["offline": false])
+        let synced = try await waitFor("the typed ID on the portal", timeout: 90, every: 0.5) {
+            let entry = try? await readBack.entry("tickets", id: 200_003)
+            return Self.number(entry?["r_customerTickets_c_customerId"]) == id + 1 ? entry : nil
+        }
+        #expect(synced["title"] != nil)
+        try form.keys("Escape")
+        try await terminal.screen("back on the entries", timeout: 60) { $0.contains("of 1000") }
+        try await terminal.press("q")
+        let end = try await terminal.screen(containing: "[exit ")
+        #expect(end.contains("[exit 0]"))
+    }
+
     /// A JSON-WS long: a number, or (as Liferay sends longs) a string of digits.
     static func number(_ value: Any?) -> Int64? {
         (value as? NSNumber)?.int64Value ?? (value as? String).flatMap { Int64($0) }

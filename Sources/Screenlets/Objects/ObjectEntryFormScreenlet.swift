@@ -25,7 +25,7 @@ public actor ObjectEntryFormScreenlet: FormEditing {
     public nonisolated let events: AsyncStream<FormEvent>
 
     let eventSink: AsyncStream<FormEvent>.Continuation
-    private let session: PortalSession
+    let session: PortalSession
     private let definitionId: Int64
     private let groupId: Int64
     private(set) var definition: ObjectDefinition?
