@@ -18,7 +18,7 @@ extension SyncEngine {
             id: definitionId, name: payload[PayloadKey.object]?.stringValue ?? "", scope: payload[PayloadKey.scope]?.stringValue == "site" ? .site : .company,
             restContextPath: path)
         let groupId = payload[PayloadKey.groupId]?.int64Value ?? session.context.groupId
-        let body = payload[PayloadKey.body] ?? .object([:])
+        let body = Self.attachmentIds(in: payload[PayloadKey.body] ?? .object([:]))
         switch item.operation {
         case .addEntry:
             guard let erc = payload[PayloadKey.externalReferenceCode]?.stringValue else {
@@ -48,6 +48,16 @@ extension SyncEngine {
         default:
             throw PortalError(kind: .input, message: "\(item.operation.rawValue) is not an Objects write")
         }
+    }
+
+    /// `body` with each uploaded file the queue put in place of an attachment's placeholder (the
+    /// upload's file entry JSON) replaced by its ID, which is what an Objects attachment takes.
+    static func attachmentIds(in body: JSONValue) -> JSONValue {
+        guard case .object(let members) = body else { return body }
+        return .object(members.mapValues { value in
+            guard case .object = value, let id = FileEntry(json: value)?.fileEntryId else { return value }
+            return .int(id)
+        })
     }
 
     private static func answer(_ entry: ObjectEntry) -> JSONValue {

@@ -12,25 +12,27 @@ import PortalClient
 ///
 /// With a cache the entry is read through the load policy (stored under `ObjectEntries`,
 /// `object-entry` keys), so an entry seen online opens offline; the definition comes from
-/// `loadDefinition` (the host's, cached the same way). Documents are not uploaded from here
-/// (attachment fields show their file; choosing a local file is refused). With `submit` (the
+/// `loadDefinition` (the host's, cached the same way). A local file chosen for an attachment field
+/// is uploaded at once to Documents and Media by the record form's uploader (progress in
+/// ``FormState/uploads``), and the entry is saved with its file ID; with the portal unreachable the
+/// file is queued and the entry's write waits for it (see `+Attachments`). With `submit` (the
 /// host's submit policy over the pending queue) a save is a queued `add-entry`/`update-entry`
 /// write, sent now or by sync (the add keeps its ERC, so it is one entry however often it is
 /// sent); without, it goes straight to the portal and an unreachable one fails the save.
 public actor ObjectEntryFormScreenlet: FormEditing {
     public private(set) var attributes: FormScreenletAttributes
-    public private(set) var state: FormState
+    public internal(set) var state: FormState
     public nonisolated let events: AsyncStream<FormEvent>
 
-    private let eventSink: AsyncStream<FormEvent>.Continuation
-    private let session: PortalSession
+    let eventSink: AsyncStream<FormEvent>.Continuation
+    let session: PortalSession
     private let definitionId: Int64
     private let groupId: Int64
-    private var definition: ObjectDefinition?
+    private(set) var definition: ObjectDefinition?
     private let loadDefinition: @Sendable () async throws -> ObjectDefinition
     private let cache: CachePolicyLoader?
     private let policy: LoadPolicy
-    private let submit: (@Sendable (PendingWrite) async throws -> SubmitOutcome)?
+    let submit: (@Sendable (PendingWrite) async throws -> SubmitOutcome)?
     /// The entry's `dateModified` the edits are made on (an update's conflict check).
     private var baseDateModified: String?
     /// The entry's JSON as loaded (or as last saved), under which a queued update is cached.
@@ -38,16 +40,30 @@ public actor ObjectEntryFormScreenlet: FormEditing {
     /// The ERC of the new entry this form adds, made at the first save and kept for retries.
     public private(set) var newEntryCode: String?
 
+    /// The portal calls of the record form, whose upload attachments use.
+    let portal: FormPortal
+    /// The pending queue an upload waits in while the portal cannot be reached (with a cache).
+    let queue: PendingQueue?
+    /// The host's submit policy: `cache-only` queues uploads without trying the portal.
+    let submitPolicy: SubmitPolicy
+    /// Local files chosen for attachment fields, and the uploads running for them.
+    var chosenFiles: [FormFieldKey: String] = [:]
+    var uploadTasks: [FormFieldKey: Task<Void, Never>] = [:]
+    var uploadGenerations: [FormFieldKey: Int] = [:]
+
     /// The form of entry `entryId` (nil: a new entry) of definition `definitionId`, in site
     /// `groupId`; the entry read through `cache` under `policy` when there is one, the definition
     /// by `loadDefinition` (default: from the portal).
     public init(
         session: PortalSession, definitionId: Int64, groupId: Int64, entryId: Int64?, locale: PortalLocale,
         cache: CacheDatabase? = nil, policy: LoadPolicy = .remoteFirst,
-        submit: (@Sendable (PendingWrite) async throws -> SubmitOutcome)? = nil,
+        submit: (@Sendable (PendingWrite) async throws -> SubmitOutcome)? = nil, submitPolicy: SubmitPolicy = .remoteFirst,
         loadDefinition: (@Sendable () async throws -> ObjectDefinition)? = nil
     ) {
         self.submit = submit
+        self.submitPolicy = submitPolicy
+        self.portal = FormPortal(session: session)
+        self.queue = submit == nil ? nil : cache.map { PendingQueue(database: $0) }
         self.loadDefinition = loadDefinition ?? { try await session.objectDefinition(id: definitionId) }
         self.cache = cache.map(CachePolicyLoader.init(database:))
         self.policy = cache == nil ? .remoteOnly : policy
@@ -130,6 +146,7 @@ public actor ObjectEntryFormScreenlet: FormEditing {
     }
 
     public func close() {
+        for task in uploadTasks.values { task.cancel() }
         eventSink.finish()
     }
 
@@ -151,16 +168,16 @@ public actor ObjectEntryFormScreenlet: FormEditing {
         _ = try state.removeInstance(of: field, at: index, editable: attributes.editable)
     }
 
-    public func chooseDocument(_ path: String, for field: String, instance: Int = 0) throws(FormScreenletError) {
-        throw .notADocumentField(try state.editableField(field, editable: attributes.editable).name)
-    }
-
-    /// Validates every field, then adds or updates the entry (`draft`: status draft).
+    /// Waits for the attachments' uploads (retrying failed ones), validates every field, then adds
+    /// or updates the entry (`draft`: status draft). A file still queued offline goes in the body
+    /// as the queue's placeholder: the entry's write waits for the upload and gets its file ID.
     @discardableResult
     public func submitForm(draft: Bool = false) async throws -> FormSubmitOutcome {
         try state.beginSubmit(editable: attributes.editable)
         defer { state.isSubmitting = false }
+        let queued: [String: String]
         do {
+            queued = try await settleUploads()
             try state.validateAll()
         } catch {
             eventSink.yield(.submitRefused(error))
@@ -169,8 +186,9 @@ public actor ObjectEntryFormScreenlet: FormEditing {
         guard let model = state.model, let definition else { throw FormScreenletError.notLoaded }
         do {
             var values: [String: FieldValue] = [:]
-            for field in model.structure.allFields { values[field.name] = model.value(of: field.name) }
-            let body = try ObjectMapping.entryBody(values: values, structure: model.structure, draft: draft)
+            for field in model.structure.allFields where queued[field.name] == nil { values[field.name] = model.value(of: field.name) }
+            let body = Self.withPlaceholders(
+                try ObjectMapping.entryBody(values: values, structure: model.structure, draft: draft), for: queued)
             let added = model.recordId == nil
             if let submit {
                 return try await queueSave(body, model: model, definition: definition, draft: draft, submit: submit)
@@ -217,7 +235,8 @@ public actor ObjectEntryFormScreenlet: FormEditing {
         if let id = model.recordId {
             write = .updateEntry(target, entryId: id, body: body, values: .object(values), baseDateModified: baseDateModified)
             // While queued, the cached entry is the entry as the user left it (opened offline, it shows the edit).
-            var edited = entryJSON.merging(body.objectValue ?? [:]) { _, new in new }
+            // A file still queued is not in the cached entry yet (its old value stays shown).
+            var edited = entryJSON.merging(body.objectValue ?? [:]) { old, new in Self.isPlaceholder(new) ? old : new }
             edited["id"] = .int(id)
             entryJSON = edited
             let address = Self.address(of: id, in: definition)
@@ -256,7 +275,9 @@ public actor ObjectEntryFormScreenlet: FormEditing {
         }
     }
 
+    /// Discards the edits, and the files chosen since (a queued one is dropped from the queue).
     public func cancel() {
+        forgetChosenFiles()
         state.discardEdits()
     }
 
@@ -269,7 +290,7 @@ public actor ObjectEntryFormScreenlet: FormEditing {
         state.switchLocale(locale)
     }
 
-    private static func describe(_ error: any Error) -> String {
+    static func describe(_ error: any Error) -> String {
         if let portal = error as? PortalError { return "\(portal.kind.rawValue): \(portal.message)" }
         return String(describing: error)
     }

@@ -18,6 +18,8 @@ public enum FormScreenMessage: Sendable {
     case submitted(Result<FormSubmitOutcome, FormSubmitFailure>, draft: Bool, FormSnapshot)
     /// Path completion for the document prompt: the text it completed and the result.
     case completed(original: String, completion: PathCompletion.Result)
+    /// A relationship field's search of the related object ended: its matches, or why it could not run.
+    case relatedFound(FormFieldKey, query: String, Result<[RelatedEntryChoice], RelatedSearchFailure>)
     /// Discard finished (after taking the form's queued save back out of the queue, if any):
     /// quit now, unless the save could not be taken back.
     case discarded(FormWithdrawal)

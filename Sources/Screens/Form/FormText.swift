@@ -63,6 +63,9 @@ enum FormText {
     static func notRepeatable(_ l: PortalLocale) -> String { t(.notRepeatable, l) }
     static func uploadStarted(_ name: String, _ l: PortalLocale) -> String { t(.uploadStarted, l, name) }
     static func noMatches(_ l: PortalLocale) -> String { t(.noMatches, l) }
+    static func relatedSearching(_ text: String, _ l: PortalLocale) -> String { t(.relatedSearching, l, text) }
+    static func relatedNoMatches(_ text: String, _ l: PortalLocale) -> String { t(.relatedNoMatches, l, text) }
+    static func relatedNotSearchable(_ reason: String, _ l: PortalLocale) -> String { t(.relatedNotSearchable, l, reason) }
     /// A workflow status's word (`approved`/`aprobado`, …), shown as `[approved]` in titles.
     static func workflow(_ status: Int?, _ l: PortalLocale) -> String {
         switch status {

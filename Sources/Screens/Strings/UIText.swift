@@ -11,6 +11,8 @@ enum UIText: String, CatalogKey {
     case workflowApproved, workflowPending, workflowDraft, workflowExpired, workflowOther, workflowUnknown
     // Documents and uploads.
     case uploadedDocument, uploadWaiting, uploaded, uploadFailed, uploadQueued, uploadStarted, noMatches
+    // A relationship field's search of the related object.
+    case relatedSearching, relatedNoMatches, relatedNotSearchable
     // Notes after an action.
     case unsupportedNote, notEditable, formReadOnly, submitted, draftSaved, queued, queuedSaveSent
     case fieldsNeedAttention, added, removed, notRepeatable

@@ -83,7 +83,7 @@ extension ScreenServices {
         let screenlet = ObjectEntryFormScreenlet(
             session: connection.session, definitionId: definitionId, groupId: request.groupId ?? connection.groupId,
             entryId: request.recordId, locale: settings.locale, cache: connection.database, policy: policy,
-            submit: submitter(connection, settings: settings)
+            submit: submitter(connection, settings: settings), submitPolicy: settings.submitPolicy
         ) { try await ObjectContext.load(connection, object: String(definitionId), policy: policy).definition }
         return formScreen(screenlet, request.screen, settings: settings, purpose: .objectEntry)
     }

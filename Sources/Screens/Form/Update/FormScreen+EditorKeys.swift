@@ -47,7 +47,7 @@ extension FormScreen {
             case .cursorUp?: picker.move(by: -1)
             case .toggle?: picker.toggle()
             case .confirmEdit?:
-                let value = picker.confirm()
+                let value = RelatedEntryPicker.value(picker.confirm(), field: model.focusedRow?.field)
                 model.editor = nil
                 rescroll(&model)
                 return [setValue(value, editor.key)]
@@ -114,6 +114,7 @@ extension FormScreen {
         case .box(let area): text = area.text
         default: return []
         }
+        if let search = searchRelated(text, field: field, key: editor.key, &model) { return search }
         switch FieldInput.value(from: text, field: field, locale: model.locale) {
         case .failure(let error):
             model.editor?.error = error.message

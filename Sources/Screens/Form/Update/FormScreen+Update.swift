@@ -40,6 +40,9 @@ extension FormScreen {
         case .completed(let original, let completion):
             applyCompletion(original: original, completion, &model)
             return []
+        case .relatedFound(let key, let query, let result):
+            showRelated(key, query: query, result, &model)
+            return []
         case .discarded(let withdrawal):
             switch withdrawal {
             case .alreadySent(let recordId):
