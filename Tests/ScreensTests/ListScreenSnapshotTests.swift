@@ -119,7 +119,7 @@ struct ListScreenSnapshotTests {
         runtime.handle(.key(.end))
         try await ListFixtures.wait("page 3 failed", runtime) { $0.engine.failedPages.contains(3) }
         let lines = GridText.text(ListFixtures.frame(runtime)).split(separator: "\n", omittingEmptySubsequences: false)
-        #expect(lines.filter { $0.contains("page 4 failed:") && $0.contains("Enter retries") }.count == 1)
+        #expect(lines.filter { $0.contains("page 4 failed (Enter retries): server:") }.count == 1)
         let status = try #require(lines.first { $0.contains("test@liferay.com @ localhost:8080") })
         #expect(status.hasSuffix("· page 4 failed"), "\(status)")
         #expect(!status.contains("online"))

@@ -11,7 +11,8 @@ extension ListScreen {
         columns.drawHeader(spec, in: layout.header, on: &grid, theme: theme)
         drawBody(model, columns: columns, in: layout.body, on: &grid)
         var status = model.status
-        if let page = model.engine.failedPages.first { status.problem = "page \(page + 1) failed" }
+        let failed = model.engine.failedPages
+        if failed.count == 1 { status.problem = "page \(failed[0] + 1) failed" } else if failed.count > 1 { status.problem = "\(failed.count) pages failed" }
         StatusLine.draw(status, message: model.message, into: &grid, rect: layout.status, theme: theme)
         if let editor = model.search.editor {
             drawSearchPrompt(editor, in: layout.help, on: &grid)
@@ -127,7 +128,8 @@ extension ListScreen {
         case .failed(let failure):
             let style = theme.style(for: "list.row.error", states: states)
             grid.fill(line, style: style)
-            let text = "✗ page \(failure.page + 1) failed: \(ListScreenText.describe(failure.error)) — Enter retries"
+            // The key first, so a long reason cut at the edge never hides how to retry.
+            let text = "✗ page \(failure.page + 1) failed (Enter retries): \(ListScreenText.describe(failure.error))"
             grid.write(cursorGlyph, at: Point(x: line.x, y: line.y), style: style, clip: line)
             grid.write(text, fitting: Rect(x: line.x + 2, y: line.y, width: max(0, line.width - 2), height: 1), style: style)
         case .beyondEnd:
