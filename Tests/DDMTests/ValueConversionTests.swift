@@ -62,7 +62,9 @@ struct ValueConversionTests {
     func options(structure: DDMStructure) throws {
         let colour = try field("Colour", structure)
         #expect(colour.predefinedValue(in: .enUS) == .options(["red", "green"]))
-        #expect(try colour.value(fromServer: #"["green", "red"]"#) == .options(["green", "red"]))
+        // A selection reads in the structure's option order (red, green, blue), not the stored order.
+        #expect(try colour.value(fromServer: #"["green", "red"]"#) == .options(["red", "green"]))
+        #expect(try colour.value(fromServer: JSONValue.array([.string("blue, dark"), .string("red")])) == .options(["red", "blue, dark"]))
         #expect(try colour.value(fromServer: #"["blue, dark"]"#) == .options(["blue, dark"]))
         #expect(try colour.value(fromServer: "[red,green]") == .options(["red", "green"]))
         #expect(try colour.value(fromServer: "red") == .options(["red"]))
@@ -75,9 +77,10 @@ struct ValueConversionTests {
         #expect(FieldValue.options(["red"]).serverString(for: .v7) == #"["red"]"#)
         #expect(FieldValue.options(["say \"hi\""]).serverString(for: .v7) == #"["say \"hi\""]"#)
         #expect(FieldValue.options([]).serverString(for: .v7) == "[]")
-        #expect(colour.label(of: .options(["green", "red"]), in: .esES) == "Verde, Rojo")
+        #expect(colour.label(of: .options(["green", "red"]), in: .esES) == "Rojo, Verde")
         #expect(colour.label(of: .options(["blue, dark"]), in: .esES) == "Dark blue")  // only en_US: default locale
-        #expect(try colour.value(fromLabel: "verde, Rojo", in: .esES) == .options(["green", "red"]))
+        #expect(try colour.value(fromLabel: "verde, Rojo", in: .esES) == .options(["red", "green"]))
+        #expect(try colour.value(fromCanonical: "green,red") == .options(["red", "green"]))
         #expect(try colour.value(fromLabel: "Dark blue", in: .enUS) == .options(["blue, dark"]))
         #expect(throws: FieldIssue.unknownOption("Azul")) { try colour.value(fromLabel: "Rojo, Azul", in: .esES) }
         #expect(try colour.value(fromCanonical: "red,Green") == .options(["red", "green"]))
@@ -292,7 +295,7 @@ struct ValueConversionTests {
 
     @Test func serverStringsReadBackForBothVersions() throws {
         let samples: [(String, FieldValue)] = [
-            ("Agree", .boolean(false)), ("Colour", .options(["blue, dark", "red"])), ("Birthday", .date(Self.june19)),
+            ("Agree", .boolean(false)), ("Colour", .options(["red", "blue, dark"])), ("Birthday", .date(Self.june19)),
             ("Count", .integer(42)), ("Price", .decimal(decimal("1234567.5"))),
             ("Place", .geolocation(Geolocation(latitude: -33.25, longitude: 151))),
             ("Attachment", .document(.uploaded(DocumentReference(groupId: 5, uuid: "u", version: "2.0")))),

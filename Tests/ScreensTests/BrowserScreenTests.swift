@@ -145,6 +145,37 @@ struct BrowserScreenTests {
         runtime.finish()
     }
 
+    /// Issue 15: k in the sync view makes the conflict a write to send; the automatic run that
+    /// sends it reloads the open sync view, which empties by itself.
+    @Test func theSyncViewRefreshesAfterTheResolvedConflictIsSent() async throws {
+        let queue = SyncViewTests.FakeQueue()
+        queue.items = [queue.items[0]]  // one write, in conflict
+        let reports = EventQueue<SyncRunSummary>()
+        var services = Self.services(FakeRecords(count: 10))
+        services.autoSync = AutoSyncServices(next: reports.next)
+        services.sync = SyncServices(
+            loadQueue: { queue.snapshot() }, run: { _ in SyncRunSummary(synced: 0, pending: 0) },
+            resolve: { id, _ in queue.keepMine(id) })
+        let browser = PortalBrowser(services: services, size: Size(width: 80, height: 24), status: ListFixtures.status)
+        let runtime = Runtime(program: browser, backend: HeadlessBackend(size: Size(width: 80, height: 24)))
+        runtime.start()
+        try await ListFixtures.wait("sites", runtime) { Self.topMenu($0)?.isLoading == false }
+        runtime.handle(.key(.character("s")))
+        try await ListFixtures.wait("the conflict in the sync view", runtime) { Self.syncItems($0)?.first?.state == .conflict }
+        runtime.handle(.key(.character("k")))
+        try await ListFixtures.wait("the write to send", runtime) { Self.syncItems($0)?.first?.state == .dirty }
+        _ = queue.drain()  // what the automatic run sent
+        reports.push(SyncRunSummary(synced: 1, pending: 0))
+        try await ListFixtures.wait("the sync view reloaded", runtime) { Self.syncItems($0)?.isEmpty == true }
+        #expect(GridText.text(ListFixtures.frame(runtime)).contains("Nothing waiting for the portal."))
+        runtime.finish()
+    }
+
+    static func syncItems(_ model: PortalBrowser.Model) -> [PendingWriteSummary]? {
+        if case .sync(let sync)? = model.stack.last { return sync.model.items }
+        return nil
+    }
+
     @Test func anOpenFormLearnsWhatAutomaticSyncDid() async throws {
         let reports = EventQueue<SyncRunSummary>()
         let store = SettingsScreenTests.Store()

@@ -25,6 +25,30 @@ struct FormScreenThemeTests {
         }
     }
 
+    /// Issue 15: a space after every glyph that prefixes a value or a message, in every shipped
+    /// theme; mono's location glyph is not a plus sign.
+    @Test(arguments: [("default", "▦", "⌖", "✗"), ("mono", "#", "(o)", "!"), ("compact", "▦", "⌖", "✗")])
+    func glyphsAreFollowedByASpace(name: String, date: String, location: String, error: String) async throws {
+        let loaded = ThemeLibrary.builtIn.load(name)
+        try await withFormScreen(size: Size(width: 80, height: 40), theme: loaded.theme,
+                                 cellLooks: FormScreenConfiguration.looks(loaded)) { form in
+            try form.focus("DueDate")
+            form.press(.space, .right, .enter)   // calendar: the testbed's today + 1 day
+            for (field, text) in [("Location", "43.5, -3.8"), ("Quantity", "twelve")] {
+                try form.focus(field)
+                form.press(.enter, .ctrl("u"))
+                form.type(text)
+                form.press(.enter)
+                try await form.settle()
+            }
+            let screen = GridText.text(form.grid)
+            #expect(screen.contains(date + " June 16, 2024"), "\(screen)")
+            #expect(screen.contains(location + " 43.5, -3.8"), "\(screen)")
+            #expect(screen.contains(error + " “twelve” is not a number."), "\(screen)")
+            #expect(!screen.contains("+43.5"))
+        }
+    }
+
     /// Below 56 columns labels go above their values, also in the shipped themes whose cells say
     /// `label = left` (issue 15).
     @Test(arguments: shipped)

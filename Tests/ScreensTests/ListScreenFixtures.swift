@@ -13,6 +13,8 @@ actor FakeRecords {
     let count: Int
     var held: Set<Int> = []
     var failing: Set<Int> = []
+    /// What a failing page throws.
+    var failure = PortalError(kind: .network, message: "the portal cannot be reached")
     var stale = false
     /// Appended to every title (line breaks, tabs…).
     var titleSuffix = ""
@@ -24,7 +26,8 @@ actor FakeRecords {
     init(count: Int) { self.count = count }
 
     func configure(held: Set<Int>? = nil, failing: Set<Int>? = nil, stale: Bool? = nil, marks: [Int64: QueueState]? = nil,
-                   latency: Duration? = nil, titleSuffix: String? = nil) {
+                   latency: Duration? = nil, titleSuffix: String? = nil, failure: PortalError? = nil) {
+        if let failure { self.failure = failure }
         if let titleSuffix { self.titleSuffix = titleSuffix }
         if let latency { self.latency = latency }
         if let held { self.held = held }
@@ -42,7 +45,7 @@ actor FakeRecords {
             try await Task.sleep(for: .seconds(3600))
         }
         if failing.contains(request.page) {
-            throw PortalError(kind: .network, message: "the portal cannot be reached")
+            throw failure
         }
         let rows = (request.start..<min(request.end, count)).map { index -> DDLListRow in
             let id = Int64(100_001 + index)

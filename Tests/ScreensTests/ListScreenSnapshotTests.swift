@@ -1,6 +1,7 @@
 import DDM
 import OfflineStore
 import Screenlets
+import PortalClient
 import Screens
 import TermUI
 import TermUITesting
@@ -105,6 +106,28 @@ struct ListScreenSnapshotTests {
         await records.configure(failing: [])
         runtime.handle(.key(.enter))
         try await ListFixtures.wait("page 0 after retry", runtime) { $0.engine.row(at: 0).row != nil }
+        runtime.finish()
+    }
+
+    /// Issue 15: a page that fails is told on ONE row (which page, and Enter to retry), not on
+    /// each of its rows, and the status line says so instead of "online".
+    @Test func aFailedPageIsToldOnceAndTheStatusLineIsNotOnline() async throws {
+        let records = FakeRecords(count: 120)
+        await records.configure(failing: [3], failure: PortalError(kind: .server, message: "the portal answered 500"))
+        let (runtime, _) = ListFixtures.runtime(records)
+        try await ListFixtures.wait("page 0", runtime) { $0.engine.row(at: 0).row != nil }
+        runtime.handle(.key(.end))
+        try await ListFixtures.wait("page 3 failed", runtime) { $0.engine.failedPages.contains(3) }
+        let lines = GridText.text(ListFixtures.frame(runtime)).split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.filter { $0.contains("page 4 failed (Enter retries): server:") }.count == 1)
+        let status = try #require(lines.first { $0.contains("test@liferay.com @ localhost:8080") })
+        #expect(status.hasSuffix("· page 4 failed"), "\(status)")
+        #expect(!status.contains("online"))
+        GoldenSnapshot.assertMatches(ListFixtures.frame(runtime), named: "list-80x24-failed-page")
+        await records.configure(failing: [])
+        runtime.handle(.key(.enter))
+        try await ListFixtures.wait("page 3 after retry", runtime) { $0.engine.row(at: 119).row != nil }
+        #expect(GridText.text(ListFixtures.frame(runtime)).contains("localhost:8080 · online"))
         runtime.finish()
     }
 

@@ -1,3 +1,4 @@
+import Foundation
 import Screens
 import TermUI
 import TermUITesting
@@ -10,6 +11,16 @@ struct StatusLineTests {
             == "test@liferay.com @ localhost:8080 · online")
         #expect(StatusLine.summary(ConnectionStatus(server: "p", user: "u", online: false, pendingWrites: 3))
             == "u @ p · offline · 3 pending")
+    }
+
+    @Test func oneNameForTheServerOnEveryScreen() throws {
+        #expect(ConnectionStatus.serverName(URL(string: "http://localhost:8080")) == "localhost:8080")
+        #expect(ConnectionStatus.serverName(URL(string: "https://portal.example.com/")) == "portal.example.com")
+        #expect(ConnectionStatus.serverName(URL(string: "https://portal.example.com:8443/web/guest")) == "portal.example.com:8443")
+        #expect(ConnectionStatus.serverName(nil) == "embedded emulator")
+        var status = ConnectionStatus(server: "localhost:8080", user: "u")
+        status.problem = "page 3 failed"
+        #expect(StatusLine.summary(status) == "u @ localhost:8080 · page 3 failed")
     }
 
     @Test func messageOnTheLeftSummaryOnTheRightHostileTextInert() {

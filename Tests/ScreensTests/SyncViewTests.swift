@@ -28,6 +28,12 @@ struct SyncViewTests {
                 if choice != .later { items.removeAll { $0.queueId == id } }
             }
         }
+        /// Keep mine as the real queue does it: the write waits again, to be sent.
+        func keepMine(_ id: String) {
+            lock.withLock {
+                items = items.map { $0.queueId == id ? PendingWriteSummary(queueId: $0.queueId, title: $0.title, state: .dirty, fields: $0.fields) : $0 }
+            }
+        }
         func drain() -> Int { lock.withLock { let n = items.count; items.removeAll { $0.state == .dirty }; return n } }
     }
 

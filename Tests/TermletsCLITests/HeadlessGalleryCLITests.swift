@@ -95,6 +95,11 @@ struct HeadlessGalleryCLITests {
         let listing = try await home.json(["gallery", "--list", "--folder-id", "50001"] + portal.server(), environment: Self.password)
         #expect(listing["transport"] == "jsonws")
         #expect(listing["rowCount"] == 120)
+        // The text table gives sizes as the screens do (one byte formatter), not raw byte counts.
+        let size = try #require(listing["entries"]?[0]?["size"]?.int64Value)
+        let table = try await home.run(["gallery", "--list", "--folder-id", "50001", "--format", "text"] + portal.server(), environment: Self.password)
+        #expect(table.stdout.contains(ByteSize.text(size)), "\(table.stdout.prefix(400))")
+        #expect(!table.stdout.contains(" \(size)\n"), "\(table.stdout.prefix(400))")
         let journal = try await portal.requests()
         #expect(journal.contains { $0["services"]?.arrayValue?.contains("/dlapp/get-file-entries") == true })
         #expect(!journal.contains { ($0["path"]?.stringValue ?? "").contains("/documents?page=") })

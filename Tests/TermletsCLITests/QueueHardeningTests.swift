@@ -139,7 +139,7 @@ struct QueueHardeningTests {
         try FileManager.default.createSymbolicLink(at: linkToFifo, withDestinationURL: fifo)
         let cases: [(String, String)] = [
             (fifo.path, "FIFO"), (linkToFifo.path, "FIFO"), (folder.path, "is a folder"), ("/dev/zero", "is a device"),
-            ("/proc/self/mem", "system file"), (sparse.path, "over the upload limit of 60 MiB"),
+            ("/proc/self/mem", "system file"), (sparse.path, "over the upload limit of 60.0 MB"),
         ]
         for (path, reason) in cases {
             for policy in ["cache-only", "remote-first"] {

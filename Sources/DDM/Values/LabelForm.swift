@@ -8,13 +8,13 @@ extension DDMField {
     public var isIdentifier: Bool { attributes[Self.identifierAttribute] == .bool(true) }
 
     /// The value as shown to a user in `locale`: "Yes"/"Sí", "June 19, 2004"/"19 de junio de
-    /// 2004", "1,234.50"/"1234,50", option labels joined by ", ", a file's title.
+    /// 2004", "1,234.50"/"1234,50", option labels in option order joined by ", ", a file's title.
     public func label(of value: FieldValue, in locale: PortalLocale) -> String {
         switch value {
         case .boolean(let b): return b ? UIStrings.yes(locale) : UIStrings.no(locale)
         case .string(let s), .raw(let s): return s
         case .options(let values):
-            return values.map { value in
+            return inOptionOrder(values).map { value in
                 option(withValue: value)?.label(in: locale, defaultLocale: defaultLocale) ?? value
             }.joined(separator: ", ")
         case .date(let date): return DateText.longLabel(date, locale: locale)

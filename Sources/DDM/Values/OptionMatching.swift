@@ -45,7 +45,8 @@ enum OptionMatching {
     }
 
     /// Reads a selection typed as one option or several separated by commas. The whole text is
-    /// tried as a single option first, so labels and values containing commas still work.
+    /// tried as a single option first, so labels and values containing commas still work. The
+    /// values come back in the field's option order.
     static func selection(_ text: String, in field: DDMField, preference: Preference) throws(FieldIssue) -> [String] {
         let t = text.trimmingASCIIWhitespace()
         if t.isEmpty { return [] }
@@ -55,7 +56,7 @@ enum OptionMatching {
             guard let value = match(token, in: field, preference: preference) else { throw .unknownOption(token) }
             if !values.contains(value) { values.append(value) }
         }
-        return values
+        return field.inOptionOrder(values)
     }
 
     /// The server form of a selection: `["v1", "v2"]`, each value a JSON string.

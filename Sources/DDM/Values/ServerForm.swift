@@ -30,7 +30,7 @@ extension DDMField {
                 }
                 values.append(value)
             }
-            return .options(values)
+            return .options(inOptionOrder(values))
         case (.document, .object), (.image, .object):
             return .document(DocumentReference(json: json).map(DocumentValue.uploaded) ?? .other(json.serialized()))
         case (.geolocation, .object):
@@ -66,7 +66,7 @@ extension DDMField {
                 }
                 values.append(value)
             }
-            return .options(values)
+            return .options(inOptionOrder(values))
         case .date: return .date(try DateText.parseServer(text))
         case .integer:
             if text.trimmingASCIIWhitespace().isEmpty { return nil }

@@ -1,4 +1,5 @@
 import Foundation
+import DDM
 
 #if canImport(Glibc)
 import Glibc
@@ -136,7 +137,7 @@ struct OpenedUploadFile {
             if Self.systemFolders.contains(where: { real.hasPrefix($0) }) {
                 refusal = "\(path) is a system file (\(real)), not a file to upload"
             } else if Int64(status.st_size) > LocalUploadFile.maximumSize {
-                refusal = "\(path) is \(Self.mebibytes(Int64(status.st_size))), over the upload limit of \(Self.mebibytes(LocalUploadFile.maximumSize))"
+                refusal = "\(path) is \(ByteSize.text(Int64(status.st_size))), over the upload limit of \(ByteSize.text(LocalUploadFile.maximumSize))"
             } else {
                 refusal = nil
             }
@@ -169,8 +170,4 @@ struct OpenedUploadFile {
     /// Where the kernel's pseudo-files live (links already resolved): their sizes are not their
     /// content (`/proc/self/mem` reports 0 bytes and cannot be read from its start).
     static let systemFolders = ["/proc/", "/sys/", "/dev/"]
-
-    static func mebibytes(_ bytes: Int64) -> String {
-        bytes >= 1 << 20 ? "\(bytes >> 20) MiB" : "\(bytes) bytes"
-    }
 }

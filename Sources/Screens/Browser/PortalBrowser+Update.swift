@@ -355,8 +355,9 @@ extension PortalBrowser {
     }
 
     /// Automatic sync sent something: the status line says how many writes still wait (and that
-    /// the portal answers), the message says what was sent, and the record list on top reloads,
-    /// so synced rows lose their markers.
+    /// the portal answers), the message says what was sent, the record list on top reloads, so
+    /// synced rows lose their markers, and an open sync view reloads its queue (a conflict
+    /// resolved with k is sent by the next automatic run, and leaves the view by itself).
     private func autoSynced(_ report: SyncRunSummary, on model: inout Model) -> [Effect<Message>] {
         model.status.pendingWrites = report.pending
         var effects: [Effect<Message>] = []
@@ -369,6 +370,12 @@ extension PortalBrowser {
                 model.stack[model.stack.count - 1] = .records(list)
             }
             setTopListMessage(report.automaticSummary, on: &model)
+            for index in model.stack.indices {
+                guard case .sync(var sync) = model.stack[index] else { continue }
+                let id = sync.id
+                effects += sync.program.update(&sync.model, .command(.refresh)).forwarded { Message.sync(id: id, $0) }
+                model.stack[index] = .sync(sync)
+            }
         }
         // An open form learns the queue's count, and that the portal answers when writes went out.
         for index in model.stack.indices {

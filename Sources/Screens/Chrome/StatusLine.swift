@@ -1,9 +1,10 @@
+import Foundation
 import TermUI
 
 /// What the status line at the bottom of every screen says: where the user is connected, whether
 /// the portal answers, and how many writes wait for a sync.
 public struct ConnectionStatus: Equatable, Sendable {
-    /// The portal's address as the user configured it, or "embedded emulator".
+    /// The portal as ``serverName(_:)`` names it: `host[:port]`, or "embedded emulator".
     public var server: String
     /// The login (email or screen name); never a password.
     public var user: String
@@ -11,12 +12,24 @@ public struct ConnectionStatus: Equatable, Sendable {
     public var online: Bool
     /// Writes queued in the offline store (dirty, failed or in conflict).
     public var pendingWrites: Int
+    /// Said instead of "online" while something the screen shows failed to load (e.g. "page 3
+    /// failed"); `nil` when all is well.
+    public var problem: String?
 
     public init(server: String, user: String, online: Bool = true, pendingWrites: Int = 0) {
         self.server = server
         self.user = user
         self.online = online
         self.pendingWrites = pendingWrites
+    }
+
+    /// How every screen's status line names the server: the configured address's `host[:port]`
+    /// (`portal.example.com`, `localhost:8080`), or "embedded emulator" without one (`nil`).
+    public static func serverName(_ url: URL?) -> String {
+        guard let url else { return "embedded emulator" }
+        guard let host = url.host, !host.isEmpty else { return url.absoluteString }
+        let shownHost = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
+        return url.port.map { "\(shownHost):\($0)" } ?? shownHost
     }
 }
 
@@ -25,7 +38,7 @@ public struct ConnectionStatus: Equatable, Sendable {
 public enum StatusLine {
     /// The right-hand summary, e.g. `test@liferay.com @ localhost:8080 · offline · 3 pending`.
     public static func summary(_ status: ConnectionStatus) -> String {
-        var parts = ["\(status.user) @ \(status.server)", status.online ? "online" : "offline"]
+        var parts = ["\(status.user) @ \(status.server)", status.online ? status.problem ?? "online" : "offline"]
         if status.pendingWrites > 0 { parts.append("\(status.pendingWrites) pending") }
         return parts.joined(separator: " · ")
     }
@@ -36,7 +49,7 @@ public enum StatusLine {
     public static func draw(_ status: ConnectionStatus, message: String = "", into grid: inout Grid, rect: Rect, theme: Theme) {
         guard rect.width > 0, rect.height > 0 else { return }
         let row = Rect(x: rect.x, y: rect.y, width: rect.width, height: 1)
-        let style = theme.style(for: Theme.Component.statusLine, states: status.online ? [] : [.stale])
+        let style = theme.style(for: Theme.Component.statusLine, states: status.online && status.problem == nil ? [] : [.stale])
         grid.fill(row, style: style)
         let summary = " " + summary(status) + " "
         let summaryWidth = min(summary.displayWidth, max(0, rect.width - rect.width / 3))

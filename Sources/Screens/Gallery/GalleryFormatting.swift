@@ -2,19 +2,8 @@ import DDM
 
 /// How sizes and dates read on tiles and in the detail view (dates in UTC, ISO order).
 public enum GalleryFormatting {
-    /// `512 B`, `12.3 KB`, `4.0 MB` (1 KB = 1,024 bytes).
-    public static func size(_ bytes: Int64) -> String {
-        if bytes < 1024 { return "\(max(0, bytes)) B" }
-        let units = ["KB", "MB", "GB", "TB"]
-        var value = Double(bytes) / 1024
-        var unit = 0
-        while value >= 1024, unit < units.count - 1 {
-            value /= 1024
-            unit += 1
-        }
-        let tenths = Int((value * 10).rounded())
-        return "\(tenths / 10).\(tenths % 10) \(units[unit])"
-    }
+    /// `512 B`, `12.3 KB`, `4.0 MB`: ``ByteSize/text(_:)``, as everywhere else.
+    public static func size(_ bytes: Int64) -> String { ByteSize.text(bytes) }
 
     /// `2024-01-15` for epoch milliseconds (UTC); `—` when unknown or out of range.
     public static func date(_ milliseconds: Int64?) -> String {

@@ -1,3 +1,4 @@
+import DDM
 import TermUI
 
 extension GalleryScreen {
@@ -149,7 +150,7 @@ extension GalleryScreen {
         case .waiting: (fraction, label) = (0, "waiting")
         case .sending(let sent, let total):
             fraction = total > 0 ? min(1, Double(sent) / Double(total)) : 0
-            label = "\(Int((fraction * 100).rounded(.down)))% \(GalleryFormatting.size(sent)) of \(GalleryFormatting.size(total))"
+            label = "\(Int((fraction * 100).rounded(.down)))% " + ByteSize.progress(sent: sent, total: total)
         case .done: (fraction, label) = (1, "100% uploaded")
         case .pending: (fraction, label) = (0, "pending sync (offline)")
         case .failed(let reason): (fraction, label) = (0, "failed: " + reason)

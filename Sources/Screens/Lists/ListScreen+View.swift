@@ -10,7 +10,10 @@ extension ListScreen {
         let columns = ListColumnLayout(spec: spec, width: layout.header.width)
         columns.drawHeader(spec, in: layout.header, on: &grid, theme: theme)
         drawBody(model, columns: columns, in: layout.body, on: &grid)
-        StatusLine.draw(model.status, message: model.message, into: &grid, rect: layout.status, theme: theme)
+        var status = model.status
+        let failed = model.engine.failedPages
+        if failed.count == 1 { status.problem = "page \(failed[0] + 1) failed" } else if failed.count > 1 { status.problem = "\(failed.count) pages failed" }
+        StatusLine.draw(status, message: model.message, into: &grid, rect: layout.status, theme: theme)
         if let editor = model.search.editor {
             drawSearchPrompt(editor, in: layout.help, on: &grid)
         } else {
@@ -75,15 +78,20 @@ extension ListScreen {
         var scroll = model.scroll
         scroll.height = body.height
         let matches = Set(model.search.matches)
+        // A failed page is told once, on its first row on screen; its other rows stay blank.
+        var toldPages = Set<Int>()
         for (offset, index) in scroll.visibleRows(rowCount: model.rowCount).enumerated() {
             let line = Rect(x: body.x, y: body.y + offset, width: body.width, height: 1)
-            drawRow(index, slot: engine.row(at: index), isCursor: index == model.cursor, isMatch: matches.contains(index),
-                    columns: columns, in: line, on: &grid)
+            let slot = engine.row(at: index)
+            var tells = true
+            if case .failed(let failure) = slot { tells = toldPages.insert(failure.page).inserted }
+            drawRow(index, slot: slot, isCursor: index == model.cursor, isMatch: matches.contains(index),
+                    tellsFailure: tells, columns: columns, in: line, on: &grid)
         }
     }
 
     private func drawRow(
-        _ index: Int, slot: RowSlot<Row>, isCursor: Bool, isMatch: Bool, columns: ListColumnLayout, in line: Rect,
+        _ index: Int, slot: RowSlot<Row>, isCursor: Bool, isMatch: Bool, tellsFailure: Bool, columns: ListColumnLayout, in line: Rect,
         on grid: inout Grid
     ) {
         var states: [ComponentState] = isCursor ? [.focused] : []
@@ -112,10 +120,16 @@ extension ListScreen {
             grid.fill(line, style: style)
             grid.write(cursorGlyph, at: Point(x: line.x, y: line.y), style: style, clip: line)
             columns.drawCells(["·····", "loading…"], in: line, on: &grid, style: style)
+        case .failed where !tellsFailure:
+            let style = isCursor
+                ? theme.style(for: Theme.Component.listRow, states: [.focused]) : theme.style(for: "list.row.placeholder")
+            grid.fill(line, style: style)
+            grid.write(cursorGlyph, at: Point(x: line.x, y: line.y), style: style, clip: line)
         case .failed(let failure):
             let style = theme.style(for: "list.row.error", states: states)
             grid.fill(line, style: style)
-            let text = "✗ page \(failure.page + 1) failed: \(ListScreenText.describe(failure.error)) — Enter retries"
+            // The key first, so a long reason cut at the edge never hides how to retry.
+            let text = "✗ page \(failure.page + 1) failed (Enter retries): \(ListScreenText.describe(failure.error))"
             grid.write(cursorGlyph, at: Point(x: line.x, y: line.y), style: style, clip: line)
             grid.write(text, fitting: Rect(x: line.x + 2, y: line.y, width: max(0, line.width - 2), height: 1), style: style)
         case .beyondEnd:

@@ -236,7 +236,7 @@ enum BuiltInThemes {
         progress.empty = "-"
         date.icon = "#"
         document.icon = "@"
-        geolocation.icon = "+"
+        geolocation.icon = "(o)"
         nested.indent = "  "
         repeat.add = "+"
         repeat.remove = "-"

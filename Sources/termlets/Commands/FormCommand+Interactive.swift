@@ -53,7 +53,7 @@ extension FormCommand {
             let screenlet = Self.screenlet(connection, cache: cache, attributes: attributes)
             let pending = (try? PendingQueue(database: cache).listing().count) ?? 0
             let status = ConnectionStatus(
-                server: connection.emulator != nil ? "embedded emulator" : connection.serverDescription,
+                server: ConnectionStatus.serverName(connection.emulator != nil ? nil : connection.session.context.serverURL),
                 user: connection.user.emailAddress.isEmpty ? connection.user.screenName : connection.user.emailAddress,
                 online: !connection.isOffline, pendingWrites: pending)
             let keys = UserKeys.load(from: settings.configDirectory)

@@ -83,9 +83,9 @@ extension ScreenletGalleryService {
             configuration: configuration, session: connection.session, calls: connection.calls, database: connection.database)
         var server: String
         if case .remote(let url) = connection.settings.target {
-            server = url.host.map { host in url.port.map { "\(host):\($0)" } ?? host } ?? url.absoluteString
+            server = ConnectionStatus.serverName(url)
         } else {
-            server = "embedded emulator"
+            server = ConnectionStatus.serverName(nil)
         }
         if transport == .headlessDelivery { server += " · headless-delivery" }
         return ScreenletGalleryService(

@@ -233,7 +233,7 @@ struct GalleryCommand: AsyncParsableCommand {
                 let mark = entry["pendingDelete"] == .bool(true) ? " (deleting)" : ""
                 table.add([
                     entry["fileEntryId"]?.serialized() ?? "", (entry["title"]?.stringValue ?? "") + mark,
-                    entry["mimeType"]?.stringValue ?? "", entry["size"]?.serialized() ?? "",
+                    entry["mimeType"]?.stringValue ?? "", entry["size"]?.int64Value.map(ByteSize.text) ?? "",
                 ])
             }
             var source = output["source"]?.stringValue == "cache" ? " (from the offline cache)" : ""

@@ -172,13 +172,7 @@ enum ScreenServices {
 
     /// How the status line starts: server, login, online, pending writes.
     static func status(_ connection: CacheReadingConnection) -> ConnectionStatus {
-        let server: String
-        if connection.online?.emulator != nil {
-            server = "embedded emulator"
-        } else {
-            let url = connection.session.context.serverURL
-            server = url.host.map { host in url.port.map { "\(host):\($0)" } ?? host } ?? url.absoluteString
-        }
+        let server = ConnectionStatus.serverName(connection.online?.emulator != nil ? nil : connection.session.context.serverURL)
         let user = connection.online?.user.emailAddress ?? connection.settings.user ?? ""
         return ConnectionStatus(
             server: server, user: user, online: connection.online != nil, pendingWrites: pendingCount(connection.database))

@@ -20,7 +20,7 @@ public struct TextCell: FormCellRenderer {
     public var fixedValueHeight: Int? { 1 }
     public func drawValue(_ cell: FormCellContext, in rect: Rect, grid: inout Grid) {
         var text = cell.valueText
-        if cell.field.kind == .geolocation, !text.isEmpty { text = cell.look.glyph(FormGlyph.locationIcon, fallback: "") + text }
+        if cell.field.kind == .geolocation, !text.isEmpty { text = cell.look.prefix(FormGlyph.locationIcon) + text }
         cell.look.drawText(text, states: cell.states, in: rect, grid: &grid, locale: cell.locale)
     }
 }
@@ -31,7 +31,7 @@ public struct DateCell: FormCellRenderer {
     public var fixedValueHeight: Int? { 1 }
     public func drawValue(_ cell: FormCellContext, in rect: Rect, grid: inout Grid) {
         var text = cell.valueText
-        if case .date(let date)? = cell.value { text = cell.look.glyph(FormGlyph.calendarIcon, fallback: "") + text + "  (\(date.isoString))" }
+        if case .date(let date)? = cell.value { text = cell.look.prefix(FormGlyph.calendarIcon) + text + "  (\(date.isoString))" }
         cell.look.drawText(text, states: cell.states, in: rect, grid: &grid, locale: cell.locale)
     }
 }
@@ -109,7 +109,7 @@ public struct DocumentCell: FormCellRenderer {
             // The file's own name reads better than the generated title (`form-file-<uuid>`).
             text = reference.raw["fileName"]?.stringValue ?? reference.title ?? FormText.uploadedDocument(cell.locale)
         }
-        if !text.isEmpty { text = cell.look.glyph(FormGlyph.documentIcon, fallback: "") + text }
+        if !text.isEmpty { text = cell.look.prefix(FormGlyph.documentIcon) + text }
         cell.look.drawText(text, states: cell.states, in: rect, grid: &grid, locale: cell.locale)
         guard let upload = cell.upload, rect.height > 1 else { return }
         let line = Rect(x: rect.x, y: rect.y + 1, width: rect.width, height: 1)
@@ -141,21 +141,15 @@ public struct UnsupportedCell: FormCellRenderer {
     }
 }
 
-/// `███░░░░ 45% 270 KB of 600 KB`: the upload bar, in the cell's glyphs.
+/// `███░░░░ 45% 1.4 MB / 2.9 MB`: the upload bar, in the cell's glyphs.
 public enum ProgressBar {
     public static func text(sent: Int64, total: Int64, width: Int, look: FormCellLook, done: String? = nil) -> String {
         let fraction = total > 0 ? min(1, max(0, Double(sent) / Double(total))) : 0
-        let label = done ?? " \(Int(fraction * 100))% \(bytes(sent)) / \(bytes(total))"
+        let label = done ?? " \(Int(fraction * 100))% " + ByteSize.progress(sent: sent, total: total)
         let barWidth = max(4, min(20, width - label.displayWidth - 1))
         let filled = Int((Double(barWidth) * fraction).rounded(.down))
         let full = look.glyph(FormGlyph.progressFull, fallback: "█")
         let empty = look.glyph(FormGlyph.progressEmpty, fallback: "░")
         return String(repeating: full, count: filled) + String(repeating: empty, count: barWidth - filled) + " " + label
-    }
-
-    static func bytes(_ count: Int64) -> String {
-        if count < 1024 { return "\(count) B" }
-        if count < 1024 * 1024 { return "\(count / 1024) KB" }
-        return "\(count / (1024 * 1024)) MB"
     }
 }

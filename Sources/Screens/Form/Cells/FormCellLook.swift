@@ -43,6 +43,13 @@ public struct FormCellLook: Equatable, Sendable {
         layout.glyph(name, theme: theme, fallback: fallback)
     }
 
+    /// The glyph `name` as a prefix, followed by one space (`✗ Name`, `▦ June`, `▤ A file`) in
+    /// every theme; empty when the glyph is.
+    public func prefix(_ name: String, fallback: String = "") -> String {
+        let mark = glyph(name, fallback: fallback)
+        return mark.isEmpty || mark.hasSuffix(" ") ? mark : mark + " "
+    }
+
     /// The value text in the cell's value format (masked, upper case, …).
     public func formatted(_ value: String) -> String {
         (layout.valueFormat ?? .asIs).apply(to: value, mask: glyph("mask", fallback: "•"))

@@ -1,7 +1,7 @@
 import DDM
 
 /// The options of a select or radio field being chosen: a cursor and the selection (values, in
-/// selection order). Radio and single selects keep one value; `multiple` selects toggle each.
+/// the field's option order). Radio and single selects keep one value; `multiple` selects toggle each.
 public struct OptionPicker: Equatable, Sendable {
     public struct Option: Equatable, Sendable {
         public let value: String
@@ -41,7 +41,12 @@ public struct OptionPicker: Equatable, Sendable {
         guard options.indices.contains(cursor) else { return }
         let value = options[cursor].value
         if multiple {
-            if let at = selected.firstIndex(of: value) { selected.remove(at: at) } else { selected.append(value) }
+            if let at = selected.firstIndex(of: value) {
+                selected.remove(at: at)
+            } else {
+                let order = options.map(\.value)
+                selected = order.filter { selected.contains($0) || $0 == value } + selected.filter { !order.contains($0) }
+            }
         } else {
             selected = [value]
         }

@@ -157,7 +157,7 @@ extension FormScreen {
             let errorX = position == .left && layout.size.width - layout.valueX(look) >= 40 ? layout.valueX(look) : indent
             let errorRect = Rect(x: errorX, y: valueRect.maxY, width: max(0, layout.size.width - errorX - 1), height: 1).intersection(clip)
             if !errorRect.isEmpty {
-                grid.write(look.glyph(FormGlyph.errorMarker, fallback: "! ") + message, fitting: errorRect,
+                grid.write(look.prefix(FormGlyph.errorMarker, fallback: "!") + message, fitting: errorRect,
                            style: look.style("error", states: [.error]))
             }
         }
