@@ -30,7 +30,7 @@ extension FormScreen {
             if let note { model.note = note }
             return []
         case .event(let event, let snapshot):
-            return handle(event, snapshot, &model) + [nextEvent()]
+            return handle(event, snapshot, &model)
         case .submitted(let result, let draft, let snapshot):
             let previouslyQueued = model.form.queuedSubmitId
             model.submitRequested = false
@@ -64,15 +64,11 @@ extension FormScreen {
             model.online = online
             model.pendingWrites = pendingWrites
             return followQueuedSave(model)
-        case .connectivityChanged(nil):
-            return []
-        case .connectivityChanged(let online?):
+        case .connectivityChanged(let online):
             // The status line says it at once; back online, a save that waited may have gone out.
             model.online = online
-            return [nextConnectivity()].compactMap { $0 } + (online ? followQueuedSave(model) : [])
-        case .autoSynced(nil):
-            return []
-        case .autoSynced(let report?):
+            return online ? followQueuedSave(model) : []
+        case .autoSynced(let report):
             // What waits is the queue's count; writes that went out show the portal answers.
             model.pendingWrites = report.pending
             if report.synced > 0 { model.online = true }
@@ -80,7 +76,7 @@ extension FormScreen {
                 let text = report.automaticSummary(conflictsHint: "termlets pending lists them")
                 model.note = FormScreenModel.Note(text, report.failed > 0 || report.conflicts > 0 ? .error : .info)
             }
-            return [nextAutoSync()].compactMap { $0 } + (report.synced > 0 ? followQueuedSave(model) : [])
+            return report.synced > 0 ? followQueuedSave(model) : []
         }
     }
 
