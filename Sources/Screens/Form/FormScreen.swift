@@ -67,21 +67,11 @@ public struct FormScreen: Program {
     }
 
     /// Every report of automatic sync until it stops, when the form has its own.
-    func autoSyncReports() -> Effect<Message>? {
-        guard let autoSync = configuration.autoSync else { return nil }
-        return .subscription { emit in
-            while let report = await autoSync.next() { await emit(.autoSynced(report)) }
-        }
-    }
+    func autoSyncReports() -> Effect<Message>? { configuration.autoSync?.reports { .autoSynced($0) } }
 
     /// Every change of the run's connectivity until it ends, when the form runs on its own screen
     /// with automatic sync.
-    func connectivityChanges() -> Effect<Message>? {
-        guard let next = configuration.autoSync?.connectivity else { return nil }
-        return .subscription { emit in
-            while let online = await next() { await emit(.connectivityChanged(online)) }
-        }
-    }
+    func connectivityChanges() -> Effect<Message>? { configuration.autoSync?.connectivityChanges { .connectivityChanged($0) } }
 
     public func message(for event: InputEvent, model: Model) -> Message? {
         switch event {
