@@ -17,11 +17,11 @@ extension FormScreen {
         case .click(let point):
             return click(at: point, &model)
         case .snapshot(let snapshot, let note, let rebuild, let focus):
-            let queuedId = model.form.queuedSubmitId
+            let queuedId = model.form.identity.queuedSaveId
             apply(snapshot, rebuildRows: rebuild, &model)
             // A save that waited in the queue went out: where the note still says "Queued for
             // sync", it says so instead (a report of automatic sync is left as it is).
-            if note == nil, let queuedId, snapshot.queuedSubmitId == nil, let id = snapshot.model?.recordId,
+            if note == nil, let queuedId, snapshot.identity.queuedSaveId == nil, let id = snapshot.model?.recordId,
                 model.note == nil || model.note?.text == FormText.queued(queuedId, model.locale)
             {
                 model.note = FormScreenModel.Note(FormText.queuedSaveSent(id, model.locale), .info)
@@ -32,7 +32,7 @@ extension FormScreen {
         case .event(let event, let snapshot):
             return handle(event, snapshot, &model)
         case .submitted(let result, let draft, let snapshot):
-            let previouslyQueued = model.form.queuedSubmitId
+            let previouslyQueued = model.form.identity.queuedSaveId
             model.submitRequested = false
             apply(snapshot, rebuildRows: false, &model)
             handleSubmit(result, draft: draft, previouslyQueued: previouslyQueued, &model)
@@ -83,7 +83,7 @@ extension FormScreen {
     /// When this form's save waited in the queue and sync may have sent it, the form learns what
     /// it became (a queued new record becomes "Record N").
     func followQueuedSave(_ model: Model) -> [Effect<Message>] {
-        guard model.form.queuedSubmitId != nil else { return [] }
+        guard model.form.identity.queuedSaveId != nil else { return [] }
         return [call { await $0.followQueuedSave() }]
     }
 
@@ -254,7 +254,7 @@ extension FormScreen {
     /// in-flight save back out of the queue, then quits — or says why it cannot.
     func discardAndQuit(_ model: inout Model) -> [Effect<Message>] {
         let driver = self.driver
-        if model.isSaving || model.form.queuedSubmitId != nil {
+        if model.isSaving || model.form.identity.queuedSaveId != nil {
             model.note = FormScreenModel.Note(FormText.withdrawing(model.locale))
         }
         model.overlay = nil
