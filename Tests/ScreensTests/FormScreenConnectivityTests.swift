@@ -18,9 +18,6 @@ struct FormScreenConnectivityTests {
             _ = form.screen.update(&model, .connectivityChanged(true))
             #expect(model.online == true)
             #expect(GridText.text(form.screen.view(model, size: form.backend.size)).contains("· online"))
-            // No more news (the run ends): the state stays as it was.
-            _ = form.screen.update(&model, .connectivityChanged(nil))
-            #expect(model.online == true)
         }
     }
 }

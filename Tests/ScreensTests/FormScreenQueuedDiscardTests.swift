@@ -22,7 +22,7 @@ struct FormScreenQueuedDiscardTests {
             form.type("Queued then discarded")
             form.press(.enter)
             form.press(.ctrl("s"))
-            try await form.waitFor("the save queued", timeout: 60) { $0.form.queuedSubmitId != nil && !$0.isSaving }
+            try await form.waitFor("the save queued", timeout: 60) { $0.form.identity.queuedSaveId != nil && !$0.isSaving }
             #expect(GridText.text(form.grid).contains("New record • queued for sync"), "\(GridText.text(form.grid))")
 
             form.press(.enter, .ctrl("u"))

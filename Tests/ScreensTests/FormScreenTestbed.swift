@@ -129,9 +129,10 @@ final class FormScreenTestbed {
         }
     }
 
-    /// Waits until no screenlet call started by a key is still running (the event pump aside).
+    /// Waits until no screenlet call started by a key is still running (the event stream, a
+    /// subscription, keeps running).
     func settle() async throws {
-        try await waitFor("the screenlet calls to finish") { [runtime] _ in runtime.pendingEffectCount <= 1 }
+        await runtime.waitUntilIdle()
     }
 
     func stop() async {

@@ -70,6 +70,21 @@ struct SyncViewTests {
         #expect(GridText.text(ListFixtures.frame(runtime)).contains("Nothing waiting for the portal."))
     }
 
+    @Test func progressShowsWhileTheRunWorksAndALateReportIsIgnored() async throws {
+        let queue = FakeQueue()
+        let size = Size(width: 80, height: 24)
+        let view = SyncView(services: Self.services(queue), size: size, status: ListFixtures.status, breadcrumbs: ["Sync"])
+        var (model, _) = view.initialize()
+        _ = view.update(&model, .queueLoaded([]))
+        let effects = view.update(&model, .command(.syncNow))
+        #expect(effects.count == 2)  // the run's task and its progress stream
+        _ = view.update(&model, .progress(SyncProgressReport(completed: 1, total: 4)))
+        #expect(model.phase == .syncing(SyncProgressReport(completed: 1, total: 4)))
+        _ = view.update(&model, .finished(SyncRunSummary(synced: 1, failed: 0, conflicts: 0, pending: 0)))
+        _ = view.update(&model, .progress(SyncProgressReport(completed: 4, total: 4)))
+        #expect(model.phase == .idle)
+    }
+
     @Test func progressBar() {
         #expect(SyncView.barText(SyncProgressReport(completed: 1, total: 4), width: 8) == "[██······]")
     }

@@ -42,7 +42,7 @@ extension FormScreenlet {
             emit(.recordLoadError(message: FormScreenletError.missingAttribute("recordId").description))
             throw FormScreenletError.missingAttribute("recordId")
         }
-        state.requestedRecordId = attributes.recordId
+        state.askFor(recordId: attributes.recordId)
         if loadedStructure == nil { try await loadForm() }
         state.isLoading = true
         defer { state.isLoading = false }

@@ -35,8 +35,7 @@ extension FormScreenlet {
             case .queued(let queueId):
                 // Taken back out of the queue while it ran: it is not this form's save any more.
                 guard withdrawals == generation else { throw CancellationError() }
-                state.model?.markSaved()
-                state.queuedSubmitId = queueId
+                state.savedToQueue(queueId)
                 emit(.formQueued(queueId: queueId))
                 return .queued(queueId: queueId)
             }
@@ -73,13 +72,13 @@ extension FormScreenlet {
     private func resubmitQueued(draft: Bool) async throws -> FormSubmitOutcome? {
         guard let queueId = state.queuedSubmitId, let model = state.model else { return nil }
         guard let item = try queue.item(queueId) else {
-            state.queuedSubmitId = nil
+            state.leaveQueue()
             return nil
         }
         switch item.state {
         case .done:
             // Sent by sync meanwhile: the next save builds on the portal's version of it.
-            state.queuedSubmitId = nil
+            state.leaveQueue()
             if let modified = item.result?[PayloadKey.modifiedDate] { baseModifiedDate = modified }
             if model.recordId == nil, let recordId = item.result?["recordId"]?.int64Value {
                 adoptRecordId(recordId, modifiedDate: item.result?[PayloadKey.modifiedDate])
@@ -97,7 +96,7 @@ extension FormScreenlet {
             var payload = write.payload
             payload[PayloadKey.baseModifiedDate] = item.payload[PayloadKey.baseModifiedDate] ?? payload[PayloadKey.baseModifiedDate]
             try queue.updatePayload(queueId, payload: payload, localChanges: write.localChanges)
-            state.model?.markSaved()
+            state.savedToQueue(queueId)
             if attributes.submitPolicy != .cacheOnly, case .sent(let answer)? = try await queue.attempt(queueId, using: sender) {
                 return applySent(answer, wasAdd: model.recordId == nil)
             }
@@ -108,9 +107,8 @@ extension FormScreenlet {
 
     /// The form's queued add became record `recordId` on the portal: from now on it is that record.
     func adoptRecordId(_ recordId: Int64, modifiedDate: JSONValue?) {
-        state.model?.adoptRecordId(recordId)
+        state.adoptRecord(recordId)
         attributes.recordId = recordId
-        state.requestedRecordId = recordId
         if let modifiedDate { baseModifiedDate = modifiedDate }
     }
 
@@ -160,10 +158,7 @@ extension FormScreenlet {
     private func applySent(_ answer: JSONValue, wasAdd: Bool) -> FormSubmitOutcome {
         let recordId = answer["recordId"]?.int64Value ?? state.model?.recordId ?? 0
         let status = answer["status"]?.intValue
-        state.model?.markSaved(recordId: recordId)
-        state.workflowStatus = status
-        state.queuedSubmitId = nil
-        state.requestedRecordId = recordId
+        state.savedAsRecord(recordId, workflowStatus: status)
         if let modified = answer[PayloadKey.modifiedDate] { baseModifiedDate = modified }
         attributes.recordId = recordId
         emit(.formSubmitted(recordId: recordId, workflowStatus: status))

@@ -36,7 +36,7 @@ extension FormScreenlet {
             guard let item = found else { return .nothingQueued }
             switch item.state {
             case .done:
-                state.queuedSubmitId = nil
+                state.leaveQueue()
                 if item.operation == .withdrawAdd { return Self.takenBack(item.result) }
                 return .alreadySent(recordId: item.result?["recordId"]?.int64Value ?? item.payload[PayloadKey.recordId]?.int64Value)
             case .sending:
@@ -44,7 +44,7 @@ extension FormScreenlet {
                 // This form's own request got no answer in time: the next sync takes it back.
                 guard clock.now < deadline, !(ownRequestOut && submitTask != nil) else {
                     if item.operation != .updateRecord {
-                        state.queuedSubmitId = nil
+                        state.leaveQueue()
                         return .beingTakenBack
                     }
                     return .notWithdrawn(reason: "it is still being sent")
@@ -57,7 +57,7 @@ extension FormScreenlet {
             do {
                 switch item.operation {
                 case .addRecord, .withdrawAdd:
-                    state.queuedSubmitId = nil
+                    state.leaveQueue()
                     switch try queue.withdrawAdd(item.queueId) {
                     case .discarded: return .withdrawn
                     case .alreadyDone(let result): return .alreadySent(recordId: result?["recordId"]?.int64Value)
@@ -65,7 +65,7 @@ extension FormScreenlet {
                     }
                 default:
                     try queue.discard(item.queueId)
-                    state.queuedSubmitId = nil
+                    state.leaveQueue()
                     return .withdrawn
                 }
             } catch OfflineStoreError.invalidState where clock.now < deadline {
@@ -121,7 +121,7 @@ extension FormScreenlet {
         guard let queueId = state.queuedSubmitId, !state.isSubmitting else { return }
         guard let item = try? queue.item(queueId) else { return }
         guard item.state == .done else { return }
-        state.queuedSubmitId = nil
+        state.leaveQueue()
         if let modified = item.result?[PayloadKey.modifiedDate] { baseModifiedDate = modified }
         if state.model?.recordId == nil, let recordId = item.result?["recordId"]?.int64Value {
             adoptRecordId(recordId, modifiedDate: item.result?[PayloadKey.modifiedDate])

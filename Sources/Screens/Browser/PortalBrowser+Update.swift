@@ -103,11 +103,9 @@ extension PortalBrowser {
         case .themeChanged(let theme):
             model.theme = theme
         case .autoSynced(let report):
-            guard let report else { return [] }
-            return autoSynced(report, on: &model) + [nextAutoSync()].compactMap { $0 }
+            return autoSynced(report, on: &model)
         case .connectivityChanged(let online):
-            guard let online else { return [] }
-            return connectivityChanged(online: online, on: &model) + [nextConnectivity()].compactMap { $0 }
+            return connectivityChanged(online: online, on: &model)
         }
         return []
     }

@@ -118,18 +118,18 @@ public struct PortalBrowser: Program {
         case pendingCount(Int)
         /// The settings were saved: the theme they name.
         case themeChanged(Theme)
-        /// Automatic sync ran (nil: it stopped).
-        case autoSynced(SyncRunSummary?)
-        /// The run's connectivity changed: the portal answers (true) or not (nil: no more news).
-        case connectivityChanged(Bool?)
+        /// Automatic sync ran.
+        case autoSynced(SyncRunSummary)
+        /// The run's connectivity changed: the portal answers (true) or not.
+        case connectivityChanged(Bool)
     }
 
     public func initialize() -> (Model, [Effect<Message>]) {
         var model = Model(size: initialSize, status: initialStatus, theme: theme)
         model.message = notice ?? ""
         var effects: [Effect<Message>] = [countPending()]
-        if let next = nextAutoSync() { effects.append(next) }
-        if let next = nextConnectivity() { effects.append(next) }
+        if let reports = services.autoSync?.reports({ Message.autoSynced($0) }) { effects.append(reports) }
+        if let changes = services.autoSync?.connectivityChanges({ Message.connectivityChanged($0) }) { effects.append(changes) }
         switch start {
         case .sites:
             var menu = BrowserMenu(crumb: "Sites", site: nil)
@@ -182,18 +182,6 @@ public struct PortalBrowser: Program {
             if model.showsHelp { return .command(.help) }
             return keyMap.command(for: key, in: [.browser, .global]).map(Message.command)
         }
-    }
-
-    /// Awaits automatic sync's next report (re-armed after each one).
-    func nextAutoSync() -> Effect<Message>? {
-        guard let autoSync = services.autoSync else { return nil }
-        return .task { .autoSynced(await autoSync.next()) }
-    }
-
-    /// Awaits the next change of the run's connectivity (re-armed after each one).
-    func nextConnectivity() -> Effect<Message>? {
-        guard let next = services.autoSync?.connectivity else { return nil }
-        return .task { .connectivityChanged(await next()) }
     }
 
     func countPending() -> Effect<Message> {

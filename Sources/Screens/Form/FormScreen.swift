@@ -3,8 +3,9 @@ import Screenlets
 import TermUI
 
 /// The interactive DDL form: a TermUI program that draws a ``FormScreenlet``'s state and turns
-/// keys into the screenlet's intents. Screenlet calls and its event stream run as effects whose
-/// results come back as messages; `update` and `view` are pure.
+/// keys into the screenlet's intents. Screenlet calls run as task effects and its event stream as a
+/// stream effect (iterated by the runtime), whose results come back as messages; `update` and
+/// `view` are pure.
 public struct FormScreen: Program {
     public typealias Model = FormScreenModel
     public typealias Message = FormScreenMessage
@@ -56,21 +57,22 @@ public struct FormScreen: Program {
             await driver.screenlet.start()
             return .snapshot(await driver.snapshot(), note: nil, rebuildRows: true)
         }
-        return (model, [first, start, nextEvent()] + [nextAutoSync(), nextConnectivity()].compactMap { $0 })
+        return (model, [first, start, screenletEvents()] + [autoSyncReports(), connectivityChanges()].compactMap { $0 })
     }
 
-    /// Awaits automatic sync's next report (re-armed after each one), when the form has its own.
-    func nextAutoSync() -> Effect<Message>? {
-        guard let autoSync = configuration.autoSync else { return nil }
-        return .task { .autoSynced(await autoSync.next()) }
+    /// The screenlet's events, each with the snapshot taken right after it, for as long as the
+    /// screenlet is open (the runtime iterates them).
+    func screenletEvents() -> Effect<Message> {
+        let driver = self.driver
+        return .stream(driver.screenlet.events) { .event($0, await driver.snapshot()) }
     }
 
-    /// Awaits the next change of the run's connectivity (re-armed after each one), when the form
-    /// runs on its own screen with automatic sync.
-    func nextConnectivity() -> Effect<Message>? {
-        guard let next = configuration.autoSync?.connectivity else { return nil }
-        return .task { .connectivityChanged(await next()) }
-    }
+    /// Every report of automatic sync until it stops, when the form has its own.
+    func autoSyncReports() -> Effect<Message>? { configuration.autoSync?.reports { .autoSynced($0) } }
+
+    /// Every change of the run's connectivity until it ends, when the form runs on its own screen
+    /// with automatic sync.
+    func connectivityChanges() -> Effect<Message>? { configuration.autoSync?.connectivityChanges { .connectivityChanged($0) } }
 
     public func message(for event: InputEvent, model: Model) -> Message? {
         switch event {
@@ -84,15 +86,6 @@ public struct FormScreen: Program {
             case .wheelUp: return .key(.up)
             default: return nil
             }
-        }
-    }
-
-    /// Awaits the screenlet's next event (re-armed after each one).
-    func nextEvent() -> Effect<Message> {
-        let driver = self.driver
-        return .task {
-            guard let event = await driver.nextEvent() else { return nil }
-            return .event(event, await driver.snapshot())
         }
     }
 

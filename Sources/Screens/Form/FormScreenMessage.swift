@@ -26,11 +26,11 @@ public enum FormScreenMessage: Sendable {
     /// The host learned the connection's state (e.g. automatic sync sent the queue): the status
     /// line follows.
     case connection(online: Bool, pendingWrites: Int)
-    /// Automatic sync ran (nil: it has stopped): the status line and the message area follow.
-    case autoSynced(SyncRunSummary?)
+    /// Automatic sync ran: the status line and the message area follow.
+    case autoSynced(SyncRunSummary)
     /// The run's connectivity changed (a form on its own screen; in the browser, the browser says
-    /// it through ``connection(online:pendingWrites:)``): `nil` once there is no more news.
-    case connectivityChanged(Bool?)
+    /// it through ``connection(online:pendingWrites:)``).
+    case connectivityChanged(Bool)
 }
 
 /// Why a submit did not go through, as the message area says it.

@@ -12,9 +12,8 @@ public struct FormSnapshot: Equatable, Sendable {
     public var isSubmitting: Bool
     public var workflowStatus: Int?
     public var recordSetName: String?
-    public var queuedSubmitId: String?
-    /// The record the form is for, even before it is loaded (nil: a new record).
-    public var requestedRecordId: Int64?
+    /// Which record the form is: new, its save queued, or stored (even before it is loaded).
+    public var identity: FormRecordIdentity
     /// The record's values came from the cache.
     public var isRecordFromCache: Bool
     public var firstInvalidField: FormFieldKey?
@@ -38,7 +37,7 @@ public struct FormSnapshot: Equatable, Sendable {
         model == other.model && locale == other.locale && validationMessages == other.validationMessages
             && uploads == other.uploads && isLoading == other.isLoading && isSubmitting == other.isSubmitting
             && workflowStatus == other.workflowStatus && recordSetName == other.recordSetName
-            && queuedSubmitId == other.queuedSubmitId && requestedRecordId == other.requestedRecordId
+            && identity == other.identity
             && isRecordFromCache == other.isRecordFromCache && firstInvalidField == other.firstInvalidField
             && isDirty == other.isDirty && isStale == other.isStale && editable == other.editable
             && autoscrollOnValidation == other.autoscrollOnValidation
@@ -53,8 +52,7 @@ public struct FormSnapshot: Equatable, Sendable {
         isSubmitting = state.isSubmitting
         workflowStatus = state.workflowStatus
         recordSetName = state.recordSetName
-        queuedSubmitId = state.queuedSubmitId
-        requestedRecordId = state.requestedRecordId
+        identity = state.identity
         isRecordFromCache = state.isRecordFromCache
         firstInvalidField = state.firstInvalidField
         isDirty = state.isDirty
@@ -74,8 +72,7 @@ public struct FormSnapshot: Equatable, Sendable {
         isSubmitting = false
         workflowStatus = nil
         recordSetName = nil
-        queuedSubmitId = nil
-        requestedRecordId = recordId
+        identity = recordId.map { .stored(recordId: $0) } ?? .new
         isRecordFromCache = false
         firstInvalidField = nil
         isDirty = false

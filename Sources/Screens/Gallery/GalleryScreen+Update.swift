@@ -31,7 +31,7 @@ extension GalleryScreen {
             model.status = status
             var effects = apply(event, &model)
             effects += apply(snapshot, &model)
-            return effects + [listen()]
+            return effects
         case .serviceClosed:
             return []
         case .previewLoaded(let id, let large, let preview):

@@ -45,12 +45,15 @@ public struct GalleryScreen: Program {
         return (initialModel, [.task { .snapshot(await service.start(window: window)) }, listen()])
     }
 
-    /// Waits for the service's next event and brings it back with a fresh snapshot and status.
+    /// Every event of the service, each with a fresh snapshot and status, then that it closed: a
+    /// subscription the runtime iterates (nothing re-armed after each event).
     func listen() -> Effect<Message> {
         let service = service
-        return .task {
-            guard let event = await service.nextEvent() else { return .serviceClosed }
-            return .serviceEvent(event, await service.snapshot(), await service.status())
+        return .subscription { emit in
+            while let event = await service.nextEvent() {
+                await emit(.serviceEvent(event, await service.snapshot(), await service.status()))
+            }
+            await emit(.serviceClosed)
         }
     }
 

@@ -1,14 +1,10 @@
 import TermUI
 
 extension Effect {
-    /// The same effect delivering its message wrapped by `wrap`: how a parent screen (the browser)
-    /// runs the effects of a child screen it embeds.
+    /// The same effect delivering its message wrapped by `wrap` (``Effect/map(_:)``): how a parent
+    /// screen (the browser) runs the effects of a child screen it embeds.
     func forwarded<Parent: Sendable>(_ wrap: @escaping @Sendable (Message) -> Parent) -> Effect<Parent> {
-        switch kind {
-        case .task(let work): return .task { await work().map(wrap) }
-        case .message(let message): return .message(wrap(message))
-        case .quit: return .quit
-        }
+        map(wrap)
     }
 }
 
@@ -16,6 +12,6 @@ extension Array {
     /// Every effect forwarded to a parent's message type.
     func forwarded<Child: Sendable, Parent: Sendable>(_ wrap: @escaping @Sendable (Child) -> Parent) -> [Effect<Parent>]
     where Element == Effect<Child> {
-        map { $0.forwarded(wrap) }
+        map { $0.map(wrap) }
     }
 }

@@ -57,17 +57,10 @@ public struct SyncView: Program {
         case resized(Size)
         case queueLoaded([PendingWriteSummary])
         case failed(String, offline: Bool)
-        case progress(SyncProgressReport, MessagePump<RunEvent>)
+        case progress(SyncProgressReport)
         case finished(SyncRunSummary)
         case resolved(String, ConflictChoice)
         case status(ConnectionStatus)
-    }
-
-    /// What a sync run reports through its pump.
-    public enum RunEvent: Sendable {
-        case progress(SyncProgressReport)
-        case finished(SyncRunSummary)
-        case failed(String, offline: Bool)
     }
 
     public func initialize() -> (Model, [Effect<Message>]) {
@@ -105,9 +98,10 @@ public struct SyncView: Program {
             model.phase = .idle
             model.message = text
             if offline { model.status.online = false }
-        case .progress(let report, let pump):
+        case .progress(let report):
+            // A report that comes after the run's end says nothing new.
+            guard case .syncing = model.phase else { return [] }
             model.phase = .syncing(report)
-            return [next(from: pump)]
         case .finished(let summary):
             model.phase = .idle
             model.lastRun = summary
@@ -167,33 +161,20 @@ public struct SyncView: Program {
         }]
     }
 
-    /// Runs the sync in one task; its progress and end come back through a pump.
+    /// Runs the sync in one task whose result is the run's end; its progress reports come back
+    /// through a stream effect the runtime iterates while it runs.
     private func startSync() -> [Effect<Message>] {
-        let pump = MessagePump<RunEvent>()
+        let (progress, feed) = AsyncStream.makeStream(of: SyncProgressReport.self, bufferingPolicy: .bufferingNewest(1))
         let services = self.services
-        let feed = pump.continuation
         let run: Effect<Message> = .task {
+            defer { feed.finish() }
             do {
-                let summary = try await services.run { feed.yield(.progress($0)) }
-                feed.yield(.finished(summary))
+                return .finished(try await services.run { feed.yield($0) })
             } catch {
                 let text = String(describing: error)
-                feed.yield(.failed("sync failed: \(text)", offline: text.contains("network")))
-            }
-            feed.finish()
-            return nil
-        }
-        return [run, next(from: pump)]
-    }
-
-    private func next(from pump: MessagePump<RunEvent>) -> Effect<Message> {
-        .task {
-            switch await pump.next() {
-            case .progress(let report)?: return .progress(report, pump)
-            case .finished(let summary)?: return .finished(summary)
-            case .failed(let text, let offline)?: return .failed(text, offline: offline)
-            case nil: return nil
+                return .failed("sync failed: \(text)", offline: text.contains("network"))
             }
         }
+        return [run, .stream(progress) { .progress($0) }]
     }
 }

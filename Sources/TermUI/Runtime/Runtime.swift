@@ -14,11 +14,14 @@ public final class Runtime<P: Program> {
     public private(set) var isFinished = false
     /// Frames presented so far.
     public private(set) var renderCount = 0
-    /// Effects started and not yet delivered.
+    /// Task effects started and not yet delivered (subscriptions aside).
     public var pendingEffectCount: Int { tasks.count }
+    /// Subscriptions still running (event streams the runtime iterates).
+    public var subscriptionCount: Int { subscriptions.count }
 
     private var renderer = FrameRenderer()
     private var tasks: [Int: Task<Void, Never>] = [:]
+    private var subscriptions: [Int: Task<Void, Never>] = [:]
     private var nextTaskID = 0
     private var started = false
     private var lastSize: Size = .zero
@@ -99,8 +102,9 @@ public final class Runtime<P: Program> {
         if !isFinished { render(force: model != before) }
     }
 
-    /// Waits until every effect started so far, and every effect those started, has delivered its
-    /// message. For tests: no sleeps, no timing assumptions.
+    /// Waits until every task effect started so far, and every effect those started, has delivered
+    /// its message. Subscriptions keep running (they last as long as their stream): what they emit
+    /// meanwhile is handled, and is not waited for. For tests: no sleeps, no timing assumptions.
     public func waitUntilIdle() async {
         while let (_, task) = tasks.first {
             await task.value
@@ -114,6 +118,8 @@ public final class Runtime<P: Program> {
         inputLoop = nil
         for task in tasks.values { task.cancel() }
         tasks.removeAll()
+        for subscription in subscriptions.values { subscription.cancel() }
+        subscriptions.removeAll()
     }
 
     private func perform(_ effects: [Effect<P.Message>]) {
@@ -132,6 +138,16 @@ public final class Runtime<P: Program> {
                     guard let self else { return }
                     self.tasks[id] = nil
                     if let message, !Task.isCancelled { self.send(message) }
+                }
+            case .subscription(let run):
+                let id = nextTaskID
+                nextTaskID += 1
+                subscriptions[id] = Task { [weak self] in
+                    await run { [weak self] message in
+                        guard !Task.isCancelled else { return }
+                        await self?.send(message)
+                    }
+                    self?.subscriptions[id] = nil
                 }
             }
         }

@@ -17,11 +17,11 @@ extension FormScreen {
         case .click(let point):
             return click(at: point, &model)
         case .snapshot(let snapshot, let note, let rebuild, let focus):
-            let queuedId = model.form.queuedSubmitId
+            let queuedId = model.form.identity.queuedSaveId
             apply(snapshot, rebuildRows: rebuild, &model)
             // A save that waited in the queue went out: where the note still says "Queued for
             // sync", it says so instead (a report of automatic sync is left as it is).
-            if note == nil, let queuedId, snapshot.queuedSubmitId == nil, let id = snapshot.model?.recordId,
+            if note == nil, let queuedId, snapshot.identity.queuedSaveId == nil, let id = snapshot.model?.recordId,
                 model.note == nil || model.note?.text == FormText.queued(queuedId, model.locale)
             {
                 model.note = FormScreenModel.Note(FormText.queuedSaveSent(id, model.locale), .info)
@@ -30,9 +30,9 @@ extension FormScreen {
             if let note { model.note = note }
             return []
         case .event(let event, let snapshot):
-            return handle(event, snapshot, &model) + [nextEvent()]
+            return handle(event, snapshot, &model)
         case .submitted(let result, let draft, let snapshot):
-            let previouslyQueued = model.form.queuedSubmitId
+            let previouslyQueued = model.form.identity.queuedSaveId
             model.submitRequested = false
             apply(snapshot, rebuildRows: false, &model)
             handleSubmit(result, draft: draft, previouslyQueued: previouslyQueued, &model)
@@ -67,15 +67,11 @@ extension FormScreen {
             model.online = online
             model.pendingWrites = pendingWrites
             return followQueuedSave(model)
-        case .connectivityChanged(nil):
-            return []
-        case .connectivityChanged(let online?):
+        case .connectivityChanged(let online):
             // The status line says it at once; back online, a save that waited may have gone out.
             model.online = online
-            return [nextConnectivity()].compactMap { $0 } + (online ? followQueuedSave(model) : [])
-        case .autoSynced(nil):
-            return []
-        case .autoSynced(let report?):
+            return online ? followQueuedSave(model) : []
+        case .autoSynced(let report):
             // What waits is the queue's count; writes that went out show the portal answers.
             model.pendingWrites = report.pending
             if report.synced > 0 { model.online = true }
@@ -83,14 +79,14 @@ extension FormScreen {
                 let text = report.automaticSummary(conflictsHint: "termlets pending lists them")
                 model.note = FormScreenModel.Note(text, report.failed > 0 || report.conflicts > 0 ? .error : .info)
             }
-            return [nextAutoSync()].compactMap { $0 } + (report.synced > 0 ? followQueuedSave(model) : [])
+            return report.synced > 0 ? followQueuedSave(model) : []
         }
     }
 
     /// When this form's save waited in the queue and sync may have sent it, the form learns what
     /// it became (a queued new record becomes "Record N").
     func followQueuedSave(_ model: Model) -> [Effect<Message>] {
-        guard model.form.queuedSubmitId != nil else { return [] }
+        guard model.form.identity.queuedSaveId != nil else { return [] }
         return [call { await $0.followQueuedSave() }]
     }
 
@@ -262,7 +258,7 @@ extension FormScreen {
     /// in-flight save back out of the queue, then quits — or says why it cannot.
     func discardAndQuit(_ model: inout Model) -> [Effect<Message>] {
         let driver = self.driver
-        if model.isSaving || model.form.queuedSubmitId != nil {
+        if model.isSaving || model.form.identity.queuedSaveId != nil {
             model.note = FormScreenModel.Note(FormText.withdrawing(model.locale))
         }
         model.overlay = nil

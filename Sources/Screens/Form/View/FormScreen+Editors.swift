@@ -102,7 +102,7 @@ extension FormScreen {
         let theme = configuration.theme
         let discard = keyMap.keys(for: .discardAndQuit, in: .quitPrompt).first?.displayName ?? "d"
         let keep = keyMap.keys(for: .keepEditing, in: .quitPrompt).first?.displayName ?? "k"
-        let queued = model.isSaving || model.form.queuedSubmitId != nil
+        let queued = model.isSaving || model.form.identity.queuedSaveId != nil
         let goesBack = configuration.returnsToList && !model.quitsProgram
         let body = FormText.unsavedBody(goesBack: goesBack, model.locale)
         let lines = queued

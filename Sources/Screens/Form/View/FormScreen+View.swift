@@ -47,7 +47,7 @@ extension FormScreen {
         var title = model.form.recordSetName.map { $0 + (configuration.purpose == .local ? "" : " — ") } ?? ""
         if configuration.purpose == .local {
             // A local form is named by its title alone.
-        } else if let recordId = model.form.model?.recordId ?? model.form.requestedRecordId {
+        } else if let recordId = model.form.identity.recordId {
             title += configuration.purpose == .objectEntry
                 ? FormText.entry(recordId, model.locale) : FormText.record(recordId, model.locale)
             if model.form.model != nil, let status = model.form.workflowStatus { title += " [\(FormText.workflow(status, model.locale))]" }
@@ -58,7 +58,7 @@ extension FormScreen {
         } else {
             title += configuration.purpose == .objectEntry ? FormText.newEntry(model.locale) : FormText.newRecord(model.locale)
         }
-        if configuration.purpose != .local, model.form.queuedSubmitId != nil { title += " • " + FormText.queuedMark(model.locale) }
+        if configuration.purpose != .local, model.form.identity.queuedSaveId != nil { title += " • " + FormText.queuedMark(model.locale) }
         if !model.form.editable { title += " (\(FormText.readOnly(model.locale)))" }
         if model.form.isDirty { title += " • " + FormText.modified(model.locale) }
         let position = model.rows.isEmpty ? "" : " \(model.locale.identifier)  \(min(model.focus + 1, model.rows.count))/\(model.rows.count) "
