@@ -1,3 +1,4 @@
+import DDM
 import TermUI
 
 /// What the status line at the bottom of every screen says: where the user is connected, whether
@@ -11,12 +12,16 @@ public struct ConnectionStatus: Equatable, Sendable {
     public var online: Bool
     /// Writes queued in the offline store (dirty, failed or in conflict).
     public var pendingWrites: Int
+    /// The language the screens speak (their words come from ``UIText``): the run's locale
+    /// (`--locale`, else the stored settings' language, else `en_US`).
+    public var locale: PortalLocale
 
-    public init(server: String, user: String, online: Bool = true, pendingWrites: Int = 0) {
+    public init(server: String, user: String, online: Bool = true, pendingWrites: Int = 0, locale: PortalLocale = .enUS) {
         self.server = server
         self.user = user
         self.online = online
         self.pendingWrites = pendingWrites
+        self.locale = locale
     }
 }
 
@@ -25,8 +30,8 @@ public struct ConnectionStatus: Equatable, Sendable {
 public enum StatusLine {
     /// The right-hand summary, e.g. `test@liferay.com @ localhost:8080 · offline · 3 pending`.
     public static func summary(_ status: ConnectionStatus) -> String {
-        var parts = ["\(status.user) @ \(status.server)", status.online ? "online" : "offline"]
-        if status.pendingWrites > 0 { parts.append("\(status.pendingWrites) pending") }
+        var parts = ["\(status.user) @ \(status.server)", UIText.text(status.online ? .online : .offline, status.locale)]
+        if status.pendingWrites > 0 { parts.append(UIText.text(.pendingCount, status.locale, String(status.pendingWrites))) }
         return parts.joined(separator: " · ")
     }
 

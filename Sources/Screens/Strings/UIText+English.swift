@@ -93,5 +93,8 @@ extension UIText {
         .answerYesNo: "answer y or n",
         .answerSubmit: "answer y, n or d",
         .noOption: "there is no option {0}",
+        .online: "online",
+        .offline: "offline",
+        .pendingCount: "{0} pending",
     ]
 }

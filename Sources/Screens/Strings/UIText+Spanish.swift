@@ -93,5 +93,8 @@ extension UIText {
         .answerYesNo: "responde s o n",
         .answerSubmit: "responde s, n o b",
         .noOption: "no hay opción {0}",
+        .online: "en línea",
+        .offline: "sin conexión",
+        .pendingCount: "{0} pendientes",
     ]
 }

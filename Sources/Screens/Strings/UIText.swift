@@ -30,7 +30,8 @@ enum UIText: String, CatalogKey {
     case plainIntro, hintYesNo, hintText, hintOptions, hintOption, hintDate, hintInteger, hintDecimal
     case hintGeolocation, hintFile, required, addAnother, submitPrompt, summary, noFile, answerYesNo
     case answerSubmit, noOption
-
+    // The status line.
+    case online, offline, pendingCount
     static let catalog = StringCatalog<UIText>(english: english, spanish: spanish)
 
     /// The text of `key` in `locale`'s language, with `arguments` for `{0}`, `{1}`, …
