@@ -32,6 +32,13 @@ enum UIText: String, CatalogKey {
     case answerSubmit, noOption
     // The status line.
     case online, offline, pendingCount
+    // The portal browser.
+    case sites, noSites, noneNote, recordSets, objects, imageFolders, bookmarkFolders, cachedMenu, siteId
+    case valuesUnreadable, recordCount, entryCount, unknownEntryCount, scopeSite, scopeCompany, imageCount
+    case images, bookmarkCount, bookmarks, settings, settingsDetail, nothingHere, cannotOpen
+    case entryDeleteQueued, entryDeleted, cannotDeleteEntry, theSettings, theForm, theGallery, couldNotLoad
+    case opening, noEntryList, noGalleryScreen, noSyncHere, sync, crumbRecord, crumbNewRecord, noFormScreen
+    case noSettingsHere, keysBrowser
     static let catalog = StringCatalog<UIText>(english: english, spanish: spanish)
 
     /// The text of `key` in `locale`'s language, with `arguments` for `{0}`, `{1}`, …
