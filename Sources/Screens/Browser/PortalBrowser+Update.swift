@@ -364,13 +364,13 @@ extension PortalBrowser {
         var effects: [Effect<Message>] = []
         if report.isWorthTelling {
             if report.synced > 0 { model.status.online = true }
-            model.message = report.automaticSummary
+            model.message = report.automaticSummary(model.status.locale)
             if report.synced > 0, case .records(var list)? = model.stack.last {
                 let listId = list.id
                 effects += list.program.update(&list.model, .command(.refresh)).forwarded { Message.records(id: listId, $0) }
                 model.stack[model.stack.count - 1] = .records(list)
             }
-            setTopListMessage(report.automaticSummary, on: &model)
+            setTopListMessage(report.automaticSummary(model.status.locale), on: &model)
         }
         // An open form learns the queue's count, and that the portal answers when writes went out.
         for index in model.stack.indices {

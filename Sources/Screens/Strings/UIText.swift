@@ -39,6 +39,12 @@ enum UIText: String, CatalogKey {
     case entryDeleteQueued, entryDeleted, cannotDeleteEntry, theSettings, theForm, theGallery, couldNotLoad
     case opening, noEntryList, noGalleryScreen, noSyncHere, sync, crumbRecord, crumbNewRecord, noFormScreen
     case noSettingsHere, keysBrowser
+    // The sync view and automatic sync.
+    case syncRunSummary, conflictsHintSyncView, syncedAutomatically, refusedCount, inConflictCount
+    case cannotReadQueue, syncingMessage, onlyConflictsResolve, cannotResolve, syncFailed, keysSync
+    case readingQueue, syncingProgress, syncing, nothingWaiting, waitingCount, waitingConflicts, lastRun
+    case columnState, columnWrite, conflictExplained, columnField, columnMine, columnPortals, stateDirty
+    case stateSending, stateConflict, stateFailed
     static let catalog = StringCatalog<UIText>(english: english, spanish: spanish)
 
     /// The text of `key` in `locale`'s language, with `arguments` for `{0}`, `{1}`, …
