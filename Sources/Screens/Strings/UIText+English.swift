@@ -164,5 +164,14 @@ extension UIText {
         .stateSending: "sending",
         .stateConflict: "conflict",
         .stateFailed: "failed",
+        .keysList: "Keys — {0}",
+        .filterMine: "mine",
+        .offlineCached: "offline: cached",
+        .refreshing: "↻ refreshing…",
+        .rowPosition: "{0} of {1}",
+        .rowLoading: "loading…",
+        .searchHint: "  enter find · esc cancel",
+        .retrying: "retrying…",
+        .refreshFailed: "refresh failed: {0}",
     ]
 }

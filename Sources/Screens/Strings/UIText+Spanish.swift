@@ -164,5 +164,14 @@ extension UIText {
         .stateSending: "enviando",
         .stateConflict: "conflicto",
         .stateFailed: "fallido",
+        .keysList: "Teclas — {0}",
+        .filterMine: "míos",
+        .offlineCached: "sin conexión: copia",
+        .refreshing: "↻ actualizando…",
+        .rowPosition: "{0} de {1}",
+        .rowLoading: "cargando…",
+        .searchHint: "  intro busca · esc cancela",
+        .retrying: "reintentando…",
+        .refreshFailed: "la actualización ha fallado: {0}",
     ]
 }

@@ -45,6 +45,10 @@ enum UIText: String, CatalogKey {
     case readingQueue, syncingProgress, syncing, nothingWaiting, waitingCount, waitingConflicts, lastRun
     case columnState, columnWrite, conflictExplained, columnField, columnMine, columnPortals, stateDirty
     case stateSending, stateConflict, stateFailed
+    // The record list and the bookmarks list.
+    case keysList, filterMine, offlineCached, refreshing, rowPosition, rowLoading, searchHint, retrying
+    case refreshFailed
+
     static let catalog = StringCatalog<UIText>(english: english, spanish: spanish)
 
     /// The text of `key` in `locale`'s language, with `arguments` for `{0}`, `{1}`, …
