@@ -1,5 +1,6 @@
 import DDM
 import Foundation
+import Screenlets
 @testable import Screens
 import TermUI
 import Testing
@@ -105,6 +106,19 @@ struct StringCatalogTests {
         #expect(FormText.placeholder("(my own)", .esES) == "(my own)", "a theme's own placeholder is kept")
         #expect(FormText.month(6, year: 2024, .esES) == "junio de 2024")
         #expect(FormText.month(6, year: 2024, .enUS) == "June 2024")
+    }
+
+    @Test func theStatusLineAndTheBrowserSpeakTheStatusLanguage() {
+        let spanish = ConnectionStatus(server: "p", user: "u", online: false, pendingWrites: 3, locale: .esES)
+        #expect(StatusLine.summary(spanish) == "u @ p · sin conexión · 3 pendientes")
+        var english = spanish
+        english.locale = .enUS
+        #expect(StatusLine.summary(english) == "u @ p · offline · 3 pending")
+        let folder = FolderSummary(folderId: 50001, name: "Demo images", count: 1)
+        #expect(BrowserMenu.texts(.imageFolder(folder), .esES).1 == "1 imagen · 50001")
+        #expect(BrowserMenu.texts(.imageFolder(folder), .enUS).1 == "1 image · 50001")
+        #expect(SyncRunSummary(synced: 2, failed: 0, conflicts: 0, pending: 0).automaticSummary(.esES)
+            == "2 escrituras en cola sincronizadas automáticamente")
     }
 
     @Test func oneWordingForAFieldProblem() {

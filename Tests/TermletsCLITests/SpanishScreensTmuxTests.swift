@@ -44,4 +44,41 @@ struct SpanishScreensTmuxTests {
         try await terminal.press("q")
         try await terminal.screen(containing: "[exit 0]")
     }
+
+    /// The browser, the record list and the sync view take their words from the Spanish catalog
+    /// (issue 13 item 7): menus, counts, the status line, the list's position and the sync summary.
+    @Test func theBrowserTheListAndTheSyncViewSpeakSpanish() async throws {
+        let home = try CLIHome()
+        let terminal = try await TmuxSession.startOffPool(
+            [TermletsBinary.url.path, "--locale", "es_ES"] + home.options, columns: 100, rows: 30,
+            environment: ListScreenTests.environment)
+        let sites = try await terminal.screen("the Spanish site list", timeout: 120) {
+            $0.hasPrefix(" Sitios") && BrowserScreenTests.cursorLine($0)?.contains("Termlets Demo") == true
+        }
+        #expect(sites.contains("en línea"), "\(sites)")
+        #expect(sites.contains("Ajustes"), "\(sites)")
+        #expect(!sites.contains(" online") && !sites.contains("Settings"), "\(sites)")
+        try await terminal.press("Enter")
+        let contents = try await terminal.screen("the site's record sets and folders in Spanish", timeout: 60) {
+            $0.contains("Conjuntos de registros") && $0.contains("Demo images")
+        }
+        #expect(contents.contains("120 imágenes · 50001"), "\(contents)")
+        #expect(contents.contains("Carpetas de marcadores"), "\(contents)")
+        #expect(!contents.contains("Record sets"), "\(contents)")
+        try await terminal.press("Down")
+        try await terminal.screen("Issues selected") { BrowserScreenTests.cursorLine($0)?.contains("Issues") == true }
+        try await terminal.press("Enter")
+        let list = try await terminal.screen("the Issues list in Spanish", timeout: 60) {
+            $0.contains("Sitios › Termlets Demo › Issues") && BrowserScreenTests.cursorLine($0)?.contains("100001") == true
+        }
+        #expect(list.contains("1 de 10000"), "\(list)")
+        try await terminal.press("s")
+        let sync = try await terminal.screen("the sync view in Spanish", timeout: 60) {
+            $0.contains("Sincronización") && $0.contains("Nada pendiente de enviar al portal.")
+        }
+        #expect(sync.contains("en línea"), "\(sync)")
+        #expect(!sync.contains("Nothing waiting"), "\(sync)")
+        try await terminal.press("q")
+        try await terminal.screen(containing: "[exit 0]")
+    }
 }

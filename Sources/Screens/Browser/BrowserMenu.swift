@@ -1,3 +1,4 @@
+import DDM
 import Foundation
 import Screenlets
 import TermUI
@@ -39,30 +40,34 @@ public struct BrowserMenu: Equatable, Sendable {
     /// When the items shown were stored, if they come from the cache because the portal could
     /// not be reached (drawn as a note above them).
     public internal(set) var cachedAt: Date?
+    /// The language of the menu's own words (headings, notes, counts).
+    public let locale: PortalLocale
 
-    init(crumb: String, site: SiteSummary?) {
+    init(crumb: String, site: SiteSummary?, locale: PortalLocale = .enUS) {
         self.crumb = crumb
         self.site = site
+        self.locale = locale
     }
 
     /// The site list's items, then Termlets' own settings when there are any.
-    static func items(forSites sites: [SiteSummary], settings: Bool = false) -> [Item] {
-        let items: [Item] = sites.isEmpty ? [.note("You belong to no site.")] : sites.map(Item.site)
+    static func items(forSites sites: [SiteSummary], settings: Bool = false, locale: PortalLocale = .enUS) -> [Item] {
+        let items: [Item] = sites.isEmpty ? [.note(UIText.text(.noSites, locale))] : sites.map(Item.site)
         return settings ? items + [.heading("Termlets"), .settings] : items
     }
 
     /// A site's items, by kind.
-    static func items(for contents: SiteContents) -> [Item] {
-        var items: [Item] = [.heading("Record sets")]
-        items += contents.recordSets.isEmpty ? [.note("none")] : contents.recordSets.map(Item.recordSet)
+    static func items(for contents: SiteContents, locale: PortalLocale = .enUS) -> [Item] {
+        let none = Item.note(UIText.text(.noneNote, locale))
+        var items: [Item] = [.heading(UIText.text(.recordSets, locale))]
+        items += contents.recordSets.isEmpty ? [none] : contents.recordSets.map(Item.recordSet)
         if !contents.objects.isEmpty {
-            items.append(.heading(Text.objects))
+            items.append(.heading(UIText.text(.objects, locale)))
             items += contents.objects.map(Item.objectSet)
         }
-        items.append(.heading("Image folders"))
-        items += contents.imageFolders.isEmpty ? [.note("none")] : contents.imageFolders.map(Item.imageFolder)
-        items.append(.heading("Bookmark folders"))
-        items += contents.bookmarkFolders.isEmpty ? [.note("none")] : contents.bookmarkFolders.map(Item.bookmarkFolder)
+        items.append(.heading(UIText.text(.imageFolders, locale)))
+        items += contents.imageFolders.isEmpty ? [none] : contents.imageFolders.map(Item.imageFolder)
+        items.append(.heading(UIText.text(.bookmarkFolders, locale)))
+        items += contents.bookmarkFolders.isEmpty ? [none] : contents.bookmarkFolders.map(Item.bookmarkFolder)
         return items
     }
 
@@ -70,7 +75,7 @@ public struct BrowserMenu: Equatable, Sendable {
     /// reached); the cursor stays on the item it was on when that item is still there.
     mutating func show(_ items: [Item], cachedAt: Date? = nil) {
         let previous = selected
-        let note: [Item] = cachedAt.map { [.note("~ offline: cached \(Self.time($0)) — r reloads")] } ?? []
+        let note: [Item] = cachedAt.map { [.note(UIText.text(.cachedMenu, locale, Self.time($0)))] } ?? []
         self.items = note + items
         self.cachedAt = cachedAt
         isLoading = false
@@ -104,42 +109,42 @@ public struct BrowserMenu: Equatable, Sendable {
     var selected: Item? { items.indices.contains(cursor) && items[cursor].isSelectable ? items[cursor] : nil }
 
     /// The text of an item: name on the left, details on the right.
-    static func texts(_ item: Item) -> (String, String) {
+    static func texts(_ item: Item, _ locale: PortalLocale = .enUS) -> (String, String) {
         switch item {
         case .heading(let title): return (title, "")
         case .note(let text): return ("  " + text, "")
-        case .site(let site): return (site.name.isEmpty ? "site \(site.groupId)" : site.name, "site \(site.groupId)")
+        case .site(let site): return (siteName(site, locale), UIText.text(.siteId, locale, String(site.groupId)))
         case .recordSet(let set) where !set.valuesReadable:
-            return ("  " + set.name, "\(Text.valuesUnreadable) · \(set.recordSetId)")
-        case .recordSet(let set): return ("  " + set.name, "\(set.recordCount) records · \(set.recordSetId)")
+            return ("  " + set.name, "\(UIText.text(.valuesUnreadable, locale)) · \(set.recordSetId)")
+        case .recordSet(let set):
+            return ("  " + set.name, "\(UIText.plural(.recordCount, count: set.recordCount, locale)) · \(set.recordSetId)")
         case .objectSet(let object):
-            let count = object.entryCount.map { "\($0) \($0 == 1 ? "entry" : "entries")" } ?? Text.unknownCount
-            return ("  " + object.title, "\(count) · \(object.isSiteScoped ? "site" : "company") · \(object.definitionId)")
+            let count = object.entryCount.map { UIText.plural(.entryCount, count: $0, locale) } ?? UIText.text(.unknownEntryCount, locale)
+            let scope = UIText.text(object.isSiteScoped ? .scopeSite : .scopeCompany, locale)
+            return ("  " + object.title, "\(count) · \(scope) · \(object.definitionId)")
         case .imageFolder(let folder):
-            return ("  " + folder.name, "\(counted(folder.count, "image", "images")) · \(folder.folderId)")
+            return ("  " + folder.name, "\(counted(folder.count, .imageCount, .images, locale)) · \(folder.folderId)")
         case .bookmarkFolder(let folder):
-            return ("  " + folder.name, "\(counted(folder.count, "bookmark", "bookmarks")) · \(folder.folderId)")
-        case .settings: return ("  Settings", "language, theme, offline policy, sync")
+            return ("  " + folder.name, "\(counted(folder.count, .bookmarkCount, .bookmarks, locale)) · \(folder.folderId)")
+        case .settings: return ("  " + UIText.text(.settings, locale), UIText.text(.settingsDetail, locale))
         }
     }
 
-    /// The texts of Objects and of record sets on a portal without the Screens plugin.
-    enum Text {
-        static let objects = "Objects"
-        static let valuesUnreadable = "no Screens plugin: values not readable"
-        static let unknownCount = "? entries"
+    /// A site's name, or "site N" when it has none.
+    static func siteName(_ site: SiteSummary, _ locale: PortalLocale) -> String {
+        site.name.isEmpty ? UIText.text(.siteId, locale, String(site.groupId)) : site.name
     }
 
     /// "120 images", "1 image", or the bare plural when the count is unknown.
-    private static func counted(_ count: Int?, _ one: String, _ many: String) -> String {
-        guard let count else { return many }
-        return "\(count) \(count == 1 ? one : many)"
+    private static func counted(_ count: Int?, _ counted: UIText, _ bare: UIText, _ locale: PortalLocale) -> String {
+        guard let count else { return UIText.text(bare, locale) }
+        return UIText.plural(counted, count: count, locale)
     }
 
     func draw(in rect: Rect, on grid: inout Grid, theme: Theme) {
         guard rect.height > 0 else { return }
         if isLoading || error != nil || items.isEmpty {
-            let text = error ?? (isLoading ? "Loading…" : "Nothing here.")
+            let text = error ?? UIText.text(isLoading ? .loading : .nothingHere, locale)
             let style = error != nil ? theme.style(for: Theme.Component.fieldError) : theme.style(for: "list.row.placeholder")
             grid.write(text, fitting: Rect(x: rect.x + 2, y: rect.y + rect.height / 2, width: max(0, rect.width - 4), height: 1),
                        style: style, alignment: .center)
@@ -158,7 +163,7 @@ public struct BrowserMenu: Equatable, Sendable {
             default: style = theme.style(for: Theme.Component.listRow, states: isCursor ? [.focused] : [])
             }
             grid.fill(line, style: isCursor ? style : theme.base)
-            let (name, detail) = Self.texts(item)
+            let (name, detail) = Self.texts(item, locale)
             let detailWidth = min(detail.displayWidth + 2, max(0, line.width / 2))
             grid.write(isCursor ? "›" : " ", at: Point(x: line.x, y: line.y), style: style, clip: line)
             grid.write(name, fitting: Rect(x: line.x + 2, y: line.y, width: max(0, line.width - 2 - detailWidth), height: 1), style: style)

@@ -1,3 +1,4 @@
+import DDM
 import Screenlets
 import TermUI
 
@@ -22,7 +23,7 @@ extension PortalBrowser {
             updateMenu(at: 0, on: &model) { menu in
                 switch result {
                 case .success(let list):
-                    menu.show(BrowserMenu.items(forSites: list.sites, settings: services.settings != nil), cachedAt: list.cachedAt)
+                    menu.show(BrowserMenu.items(forSites: list.sites, settings: services.settings != nil, locale: menu.locale), cachedAt: list.cachedAt)
                 case .failure(let error): offline = fail(&menu, error)
                 }
             }
@@ -33,7 +34,7 @@ extension PortalBrowser {
             var offline = false
             updateMenu(at: index, on: &model) { menu in
                 switch result {
-                case .success(let contents): menu.show(BrowserMenu.items(for: contents), cachedAt: contents.cachedAt)
+                case .success(let contents): menu.show(BrowserMenu.items(for: contents, locale: menu.locale), cachedAt: contents.cachedAt)
                 case .failure(let error): offline = fail(&menu, error)
                 }
             }
@@ -47,7 +48,7 @@ extension PortalBrowser {
             case .failure(let error as SiteContentsError):
                 model.message = "\(set.name): \(error)"
             case .failure(let error):
-                model.message = "cannot open \(set.name): \(ListScreenText.describe(error))"
+                model.message = UIText.text(.cannotOpen, model.status.locale, set.name, ListScreenText.describe(error))
             }
         case .objectListReady(let object, let result):
             model.message = ""
@@ -57,23 +58,23 @@ extension PortalBrowser {
             case .failure(let error as SiteContentsError):
                 model.message = "\(object.title): \(error)"
             case .failure(let error):
-                model.message = "cannot open \(object.title): \(ListScreenText.describe(error))"
+                model.message = UIText.text(.cannotOpen, model.status.locale, object.title, ListScreenText.describe(error))
             }
         case .entryDeleted(let entryId, let result):
             switch result {
             case .success(let queued):
                 guard case .records(var list)? = model.stack.last else { return [] }
                 if queued {
-                    setTopListMessage("delete of entry \(entryId) queued for sync", on: &model)
+                    setTopListMessage(UIText.text(.entryDeleteQueued, model.status.locale, String(entryId)), on: &model)
                     return [countPending()]
                 }
                 let listId = list.id
                 let effects = list.program.update(&list.model, .command(.refresh)).forwarded { Message.records(id: listId, $0) }
                 model.stack[model.stack.count - 1] = .records(list)
-                setTopListMessage("deleted entry \(entryId)", on: &model)
+                setTopListMessage(UIText.text(.entryDeleted, model.status.locale, String(entryId)), on: &model)
                 return effects + [countPending()]
             case .failure(let error):
-                setTopListMessage("cannot delete entry \(entryId): \(ListScreenText.describe(error))", on: &model)
+                setTopListMessage(UIText.text(.cannotDeleteEntry, model.status.locale, String(entryId), ListScreenText.describe(error)), on: &model)
             }
         case .records(let id, let child):
             return forward(child, to: id, on: &model)
@@ -85,7 +86,8 @@ extension PortalBrowser {
             switch result {
             case .success(let form): return pushForm(form, crumb: crumb, on: &model)
             case .failure(let error):
-                let text = "cannot open \(crumb == "Settings" ? "the settings" : "the form"): \(ListScreenText.describe(error))"
+                let what = UIText.text(crumb == UIText.text(.settings, model.status.locale) ? .theSettings : .theForm, model.status.locale)
+                let text = UIText.text(.cannotOpen, model.status.locale, what, ListScreenText.describe(error))
                 if case .menu? = model.stack.last { model.message = text } else { setTopListMessage(text, on: &model) }
             }
         case .form(let id, let child):
@@ -93,7 +95,7 @@ extension PortalBrowser {
         case .galleryReady(let crumb, let result):
             switch result {
             case .success(let gallery): return pushGallery(gallery, crumb: crumb, on: &model)
-            case .failure(let error): model.message = "cannot open the gallery: \(ListScreenText.describe(error))"
+            case .failure(let error): model.message = UIText.text(.cannotOpen, model.status.locale, UIText.text(.theGallery, model.status.locale), ListScreenText.describe(error))
             }
         case .gallery(let id, let child):
             return forwardGallery(child, to: id, on: &model)
@@ -113,7 +115,7 @@ extension PortalBrowser {
     /// Shows the error in the menu; true when it says the portal cannot be reached.
     private func fail(_ menu: inout BrowserMenu, _ error: any Error) -> Bool {
         menu.isLoading = false
-        menu.error = "Could not load: \(ListScreenText.describe(error)) — r retries"
+        menu.error = UIText.text(.couldNotLoad, menu.locale, ListScreenText.describe(error))
         return error is SiteContentsError || String(describing: error).contains("network")
     }
 
@@ -175,21 +177,21 @@ extension PortalBrowser {
         model.message = ""
         switch item {
         case .site(let site)?:
-            var menu = BrowserMenu(crumb: site.name.isEmpty ? "site \(site.groupId)" : site.name, site: site)
+            var menu = BrowserMenu(crumb: BrowserMenu.siteName(site, model.status.locale), site: site, locale: model.status.locale)
             menu.scroll.height = BrowserLayout(size: model.size).body.height
             model.stack.append(.menu(menu))
             return [reload(menu)]
         case .recordSet(let set)?:
-            model.message = "opening \(set.name)…"
+            model.message = UIText.text(.opening, model.status.locale, set.name)
             let services = self.services
             let site = model.currentSite
             return [.task { .recordListReady(set, await Result(catching: { try await services.recordList(site, set) })) }]
         case .objectSet(let object)?:
             guard let objectList = services.objectList else {
-                model.message = "\(object.title): no entry list here"
+                model.message = UIText.text(.noEntryList, model.status.locale, object.title)
                 return []
             }
-            model.message = "opening \(object.title)…"
+            model.message = UIText.text(.opening, model.status.locale, object.title)
             let site = model.currentSite
             return [.task { .objectListReady(object, await Result(catching: { try await objectList(site, object) })) }]
         case .bookmarkFolder(let folder)?:
@@ -198,10 +200,10 @@ extension PortalBrowser {
             return pushBookmarks(spec, breadcrumbs: model.crumbs + [folder.name], on: &model)
         case .imageFolder(let folder)?:
             guard let openGallery = services.openGallery, let site = model.currentSite else {
-                model.message = "no gallery screen here: termlets gallery --folder-id \(folder.folderId)"
+                model.message = UIText.text(.noGalleryScreen, model.status.locale, String(folder.folderId))
                 return []
             }
-            model.message = "opening \(folder.name)…"
+            model.message = UIText.text(.opening, model.status.locale, folder.name)
             let request = GalleryRequest(site: site, folder: folder, size: model.size, status: model.status)
             return [.task { .galleryReady(crumb: folder.name, await Result(catching: { try await openGallery(request) })) }]
         case .settings?:
@@ -244,13 +246,13 @@ extension PortalBrowser {
 
     func pushSync(on model: inout Model) -> [Effect<Message>] {
         guard let services = services.sync else {
-            model.message = "no sync here"
+            model.message = UIText.text(.noSyncHere, model.status.locale)
             return []
         }
         let id = model.nextId
         model.nextId += 1
         let program = SyncView(
-            services: services, size: model.size, status: model.status, breadcrumbs: model.crumbs + ["Sync"],
+            services: services, size: model.size, status: model.status, breadcrumbs: model.crumbs + [UIText.text(.sync, model.status.locale)],
             isStandalone: false, keyMap: keyMap, theme: model.theme)
         let (child, effects) = program.initialize()
         model.stack.append(.sync(Embedded(id: id, program: program, model: child)))
@@ -322,9 +324,9 @@ extension PortalBrowser {
         case .openSync?: return pushSync(on: &model)
         case .open?:
             guard let recordId = row?.recordId else { return [] }
-            return requestForm(recordId: recordId, crumb: "record \(recordId)", on: &model)
+            return requestForm(recordId: recordId, crumb: UIText.text(.crumbRecord, model.status.locale, String(recordId)), on: &model)
         case .create?:
-            return requestForm(recordId: nil, crumb: "new record", on: &model)
+            return requestForm(recordId: nil, crumb: UIText.text(.crumbNewRecord, model.status.locale), on: &model)
         case .delete?:
             guard let entryId = row?.recordId, let deleteEntry = services.deleteEntry,
                 case .records(let list)? = model.stack.last, let definitionId = list.program.spec.objectDefinitionId
@@ -341,11 +343,11 @@ extension PortalBrowser {
     /// Asks the program for the form of a record of the list on top (or a new one).
     private func requestForm(recordId: Int64?, crumb: String, on model: inout Model) -> [Effect<Message>] {
         guard let openForm = services.openForm else {
-            setTopListMessage("\(crumb): no form screen here", on: &model)
+            setTopListMessage(UIText.text(.noFormScreen, model.status.locale, crumb), on: &model)
             return []
         }
         guard case .records(let list)? = model.stack.last, let recordSetId = list.program.spec.ownerId else { return [] }
-        setTopListMessage("opening \(crumb)…", on: &model)
+        setTopListMessage(UIText.text(.opening, model.status.locale, crumb), on: &model)
         let request = FormRequest(
             recordSetId: recordSetId, recordId: recordId, size: model.size, status: model.status,
             objectDefinitionId: list.program.spec.objectDefinitionId, groupId: model.currentSite?.groupId)
@@ -361,13 +363,13 @@ extension PortalBrowser {
         var effects: [Effect<Message>] = []
         if report.isWorthTelling {
             if report.synced > 0 { model.status.online = true }
-            model.message = report.automaticSummary
+            model.message = report.automaticSummary(model.status.locale)
             if report.synced > 0, case .records(var list)? = model.stack.last {
                 let listId = list.id
                 effects += list.program.update(&list.model, .command(.refresh)).forwarded { Message.records(id: listId, $0) }
                 model.stack[model.stack.count - 1] = .records(list)
             }
-            setTopListMessage(report.automaticSummary, on: &model)
+            setTopListMessage(report.automaticSummary(model.status.locale), on: &model)
             for index in model.stack.indices {
                 guard case .sync(var sync) = model.stack[index] else { continue }
                 let id = sync.id
@@ -423,12 +425,13 @@ extension PortalBrowser {
     /// Asks the program for the settings screen.
     private func requestSettings(on model: inout Model) -> [Effect<Message>] {
         guard let settings = services.settings else {
-            model.message = "no settings here"
+            model.message = UIText.text(.noSettingsHere, model.status.locale)
             return []
         }
-        model.message = "opening the settings…"
+        model.message = UIText.text(.opening, model.status.locale, UIText.text(.theSettings, model.status.locale))
         let request = FormRequest.Screen(size: model.size, status: model.status)
-        return [.task { .formReady(crumb: "Settings", await Result(catching: { try await settings.open(request) })) }]
+        let crumb = UIText.text(.settings, model.status.locale)
+        return [.task { .formReady(crumb: crumb, await Result(catching: { try await settings.open(request) })) }]
     }
 
     func pushForm(_ program: FormScreen, crumb: String, on model: inout Model) -> [Effect<Message>] {

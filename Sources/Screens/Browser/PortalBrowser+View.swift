@@ -23,7 +23,7 @@ extension PortalBrowser {
         let keys = shownKeyMap
         grid.drawHelpLine(keys.helpLine(for: contexts, width: layout.help.width), in: layout.help, theme: model.theme)
         if model.showsHelp {
-            grid.drawHelpOverlay(keys.helpSections(for: contexts), in: layout.body, theme: model.theme, title: "Keys — browser")
+            grid.drawHelpOverlay(keys.helpSections(for: contexts), in: layout.body, theme: model.theme, title: UIText.text(.keysBrowser, model.status.locale))
         }
         return grid
     }

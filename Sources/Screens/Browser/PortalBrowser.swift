@@ -80,7 +80,7 @@ public struct PortalBrowser: Program {
                 case .menu(let menu): return menu.crumb
                 case .records(let list): return list.model.breadcrumbs.last ?? ""
                 case .bookmarks(let list): return list.model.breadcrumbs.last ?? ""
-                case .sync: return "Sync"
+                case .sync: return UIText.text(.sync, status.locale)
                 case .form(let form): return form.crumb
                 case .gallery(let gallery): return gallery.crumb
                 }
@@ -132,7 +132,7 @@ public struct PortalBrowser: Program {
         if let changes = services.autoSync?.connectivityChanges({ Message.connectivityChanged($0) }) { effects.append(changes) }
         switch start {
         case .sites:
-            var menu = BrowserMenu(crumb: "Sites", site: nil)
+            var menu = BrowserMenu(crumb: UIText.text(.sites, initialStatus.locale), site: nil, locale: initialStatus.locale)
             menu.scroll.height = BrowserLayout(size: initialSize).body.height
             model.stack = [.menu(menu)]
             let services = self.services

@@ -1,4 +1,5 @@
 import Foundation
+import DDM
 import TermUI
 
 /// What the status line at the bottom of every screen says: where the user is connected, whether
@@ -15,12 +16,16 @@ public struct ConnectionStatus: Equatable, Sendable {
     /// Said instead of "online" while something the screen shows failed to load (e.g. "page 3
     /// failed"); `nil` when all is well.
     public var problem: String?
+    /// The language the screens speak (their words come from ``UIText``): the run's locale
+    /// (`--locale`, else the stored settings' language, else `en_US`).
+    public var locale: PortalLocale
 
-    public init(server: String, user: String, online: Bool = true, pendingWrites: Int = 0) {
+    public init(server: String, user: String, online: Bool = true, pendingWrites: Int = 0, locale: PortalLocale = .enUS) {
         self.server = server
         self.user = user
         self.online = online
         self.pendingWrites = pendingWrites
+        self.locale = locale
     }
 
     /// How every screen's status line names the server: the configured address's `host[:port]`
@@ -38,8 +43,8 @@ public struct ConnectionStatus: Equatable, Sendable {
 public enum StatusLine {
     /// The right-hand summary, e.g. `test@liferay.com @ localhost:8080 · offline · 3 pending`.
     public static func summary(_ status: ConnectionStatus) -> String {
-        var parts = ["\(status.user) @ \(status.server)", status.online ? status.problem ?? "online" : "offline"]
-        if status.pendingWrites > 0 { parts.append("\(status.pendingWrites) pending") }
+        var parts = ["\(status.user) @ \(status.server)", status.online ? status.problem ?? UIText.text(.online, status.locale) : UIText.text(.offline, status.locale)]
+        if status.pendingWrites > 0 { parts.append(UIText.text(.pendingCount, status.locale, String(status.pendingWrites))) }
         return parts.joined(separator: " · ")
     }
 

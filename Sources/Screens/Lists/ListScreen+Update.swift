@@ -1,3 +1,4 @@
+import DDM
 import Foundation
 import Screenlets
 import TermUI
@@ -124,7 +125,7 @@ extension ListScreen {
         case .loaded:
             return finish(.open(index: model.cursor), on: &model)
         case .failed:
-            model.message = "retrying…"
+            model.message = UIText.text(.retrying, model.status.locale)
             return apply(.intent(.retry), to: &model)
         case .placeholder, .beyondEnd:
             return []
@@ -217,7 +218,7 @@ extension ListScreen {
             model.message = ""
         case .refreshFinished(let succeeded):
             if !succeeded, let failure = model.engine.refreshFailure {
-                model.message = "refresh failed: \(ListScreenText.describe(failure.error))"
+                model.message = UIText.text(.refreshFailed, model.status.locale, ListScreenText.describe(failure.error))
             }
         case .rowCountChanged, .rowSelected:
             break

@@ -1,3 +1,4 @@
+import DDM
 import Foundation
 import Screenlets
 import TermUI
@@ -15,14 +16,14 @@ extension ListScreen {
         if failed.count == 1 { status.problem = "page \(failed[0] + 1) failed" } else if failed.count > 1 { status.problem = "\(failed.count) pages failed" }
         StatusLine.draw(status, message: model.message, into: &grid, rect: layout.status, theme: theme)
         if let editor = model.search.editor {
-            drawSearchPrompt(editor, in: layout.help, on: &grid)
+            drawSearchPrompt(editor, locale: model.status.locale, in: layout.help, on: &grid)
         } else {
             grid.drawHelpLine(keyMap.helpLine(for: model.keyContexts, width: layout.help.width), in: layout.help, theme: theme)
         }
         if model.showsHelp {
             let area = Rect(x: 0, y: 0, width: size.width, height: max(0, size.height - 1))
             grid.drawHelpOverlay(keyMap.helpSections(for: model.keyContexts), in: area, theme: theme,
-                                 title: "Keys — \(spec.title)")
+                                 title: UIText.text(.keysList, model.status.locale, spec.title))
         }
         return grid
     }
@@ -32,16 +33,16 @@ extension ListScreen {
         guard rect.height > 0 else { return }
         var right: [String] = []
         if spec.sortOptions.count > 1, model.query.sortIndex > 0 { right.append(spec.sortOptions[model.query.sortIndex].title) }
-        if model.query.mineOnly { right.append("mine") }
-        if model.showsStaleRows { right.append("offline: cached") }
-        if model.engine.isRefreshing { right.append("↻ refreshing…") }
+        if model.query.mineOnly { right.append(UIText.text(.filterMine, model.status.locale)) }
+        if model.showsStaleRows { right.append(UIText.text(.offlineCached, model.status.locale)) }
+        if model.engine.isRefreshing { right.append(UIText.text(.refreshing, model.status.locale)) }
         switch model.engine.mode {
         case .awaitingFirstPage: break
         case .fluent, .stream:
             let count = model.engine.rowCount
             let more = model.engine.moreRows ? "+" : ""
             if count > 0 {
-                right.append("\(min(model.cursor + 1, count)) of \(count)\(more)")
+                right.append(UIText.text(.rowPosition, model.status.locale, String(min(model.cursor + 1, count)), String(count)) + more)
             } else {
                 right.append("0 \(spec.noun.plural)")
             }
@@ -86,12 +87,12 @@ extension ListScreen {
             var tells = true
             if case .failed(let failure) = slot { tells = toldPages.insert(failure.page).inserted }
             drawRow(index, slot: slot, isCursor: index == model.cursor, isMatch: matches.contains(index),
-                    tellsFailure: tells, columns: columns, in: line, on: &grid)
+                    tellsFailure: tells, columns: columns, locale: model.status.locale, in: line, on: &grid)
         }
     }
 
     private func drawRow(
-        _ index: Int, slot: RowSlot<Row>, isCursor: Bool, isMatch: Bool, tellsFailure: Bool, columns: ListColumnLayout, in line: Rect,
+        _ index: Int, slot: RowSlot<Row>, isCursor: Bool, isMatch: Bool, tellsFailure: Bool, columns: ListColumnLayout, locale: PortalLocale, in line: Rect,
         on grid: inout Grid
     ) {
         var states: [ComponentState] = isCursor ? [.focused] : []
@@ -119,7 +120,7 @@ extension ListScreen {
                 ? theme.style(for: Theme.Component.listRow, states: [.focused]) : theme.style(for: "list.row.placeholder")
             grid.fill(line, style: style)
             grid.write(cursorGlyph, at: Point(x: line.x, y: line.y), style: style, clip: line)
-            columns.drawCells(["·····", "loading…"], in: line, on: &grid, style: style)
+            columns.drawCells(["·····", UIText.text(.rowLoading, locale)], in: line, on: &grid, style: style)
         case .failed where !tellsFailure:
             let style = isCursor
                 ? theme.style(for: Theme.Component.listRow, states: [.focused]) : theme.style(for: "list.row.placeholder")
@@ -137,12 +138,12 @@ extension ListScreen {
         }
     }
 
-    private func drawSearchPrompt(_ editor: TextInput, in rect: Rect, on grid: inout Grid) {
+    private func drawSearchPrompt(_ editor: TextInput, locale: PortalLocale, in rect: Rect, on grid: inout Grid) {
         guard rect.height > 0 else { return }
         let style = theme.style(for: Theme.Component.fieldValue, states: [.focused])
         grid.fill(rect, style: style)
         let prompt = "/"
-        let hint = "  enter find · esc cancel"
+        let hint = UIText.text(.searchHint, locale)
         let room = max(1, rect.width - prompt.count - hint.displayWidth - 1)
         var input = editor
         input.ensureCursorVisible(width: room)

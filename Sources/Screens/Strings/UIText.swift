@@ -32,6 +32,24 @@ enum UIText: String, CatalogKey {
     case plainIntro, hintYesNo, hintText, hintOptions, hintOption, hintDate, hintInteger, hintDecimal
     case hintGeolocation, hintFile, required, addAnother, submitPrompt, summary, noFile, answerYesNo
     case answerSubmit, noOption
+    // The status line.
+    case online, offline, pendingCount
+    // The portal browser.
+    case sites, noSites, noneNote, recordSets, objects, imageFolders, bookmarkFolders, cachedMenu, siteId
+    case valuesUnreadable, recordCount, entryCount, unknownEntryCount, scopeSite, scopeCompany, imageCount
+    case images, bookmarkCount, bookmarks, settings, settingsDetail, nothingHere, cannotOpen
+    case entryDeleteQueued, entryDeleted, cannotDeleteEntry, theSettings, theForm, theGallery, couldNotLoad
+    case opening, noEntryList, noGalleryScreen, noSyncHere, sync, crumbRecord, crumbNewRecord, noFormScreen
+    case noSettingsHere, keysBrowser
+    // The sync view and automatic sync.
+    case syncRunSummary, conflictsHintSyncView, syncedAutomatically, refusedCount, inConflictCount
+    case cannotReadQueue, syncingMessage, onlyConflictsResolve, cannotResolve, syncFailed, keysSync
+    case readingQueue, syncingProgress, syncing, nothingWaiting, waitingCount, waitingConflicts, lastRun
+    case columnState, columnWrite, conflictExplained, columnField, columnMine, columnPortals, stateDirty
+    case stateSending, stateConflict, stateFailed
+    // The record list and the bookmarks list.
+    case keysList, filterMine, offlineCached, refreshing, rowPosition, rowLoading, searchHint, retrying
+    case refreshFailed
 
     static let catalog = StringCatalog<UIText>(english: english, spanish: spanish)
 

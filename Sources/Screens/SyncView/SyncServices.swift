@@ -1,3 +1,4 @@
+import DDM
 /// The state of a write waiting in the offline queue, as the sync view shows it.
 public enum PendingWriteState: String, Hashable, Sendable {
     case dirty, sending, conflict, failed
@@ -62,7 +63,12 @@ public struct SyncRunSummary: Hashable, Sendable {
         self.conflicts = conflicts
         self.pending = pending
     }
-    public var text: String { "synced \(synced) · failed \(failed) · conflicts \(conflicts) · pending \(pending)" }
+    public var text: String { text(.enUS) }
+
+    /// ``text`` in `locale`'s language.
+    public func text(_ locale: PortalLocale) -> String {
+        UIText.text(.syncRunSummary, locale, String(synced), String(failed), String(conflicts), String(pending))
+    }
 }
 
 extension SyncRunSummary {
@@ -70,13 +76,18 @@ extension SyncRunSummary {
     var isWorthTelling: Bool { synced > 0 || failed > 0 || conflicts > 0 }
 
     /// One line for the message area after an automatic run, e.g. "Synced 2 queued writes automatically".
-    public var automaticSummary: String { automaticSummary(conflictsHint: "s: sync view") }
+    public var automaticSummary: String { automaticSummary(.enUS) }
+
+    /// ``automaticSummary`` in `locale`'s language.
+    func automaticSummary(_ locale: PortalLocale) -> String {
+        automaticSummary(conflictsHint: UIText.text(.conflictsHintSyncView, locale), locale)
+    }
 
     /// The same, with `conflictsHint` saying where conflicts are resolved from this screen.
-    func automaticSummary(conflictsHint: String) -> String {
-        var parts = ["Synced \(synced) queued write\(synced == 1 ? "" : "s") automatically"]
-        if failed > 0 { parts.append("\(failed) refused") }
-        if conflicts > 0 { parts.append("\(conflicts) in conflict (\(conflictsHint))") }
+    func automaticSummary(conflictsHint: String, _ locale: PortalLocale = .enUS) -> String {
+        var parts = [UIText.plural(.syncedAutomatically, count: synced, locale)]
+        if failed > 0 { parts.append(UIText.text(.refusedCount, locale, String(failed))) }
+        if conflicts > 0 { parts.append(UIText.text(.inConflictCount, locale, String(conflicts), conflictsHint)) }
         return parts.joined(separator: " · ")
     }
 }

@@ -1,3 +1,4 @@
+import DDM
 import TermUI
 
 extension SyncView {
@@ -13,11 +14,11 @@ extension SyncView {
         let listHeight = model.items.isEmpty ? main.height : max(3, min(model.items.count + 1, main.height / 2))
         let (listRect, detailRect) = main.splitTop(listHeight)
         drawQueue(model, in: listRect, on: &grid)
-        if let item = model.selected { drawDetail(item, in: detailRect, on: &grid) }
+        if let item = model.selected { drawDetail(item, in: detailRect, on: &grid, model.status.locale) }
         StatusLine.draw(model.status, message: model.message, into: &grid, rect: statusRect, theme: theme)
         grid.drawHelpLine(keyMap.helpLine(for: model.contexts, width: helpRect.width), in: helpRect, theme: theme)
         if model.showsHelp {
-            grid.drawHelpOverlay(keyMap.helpSections(for: model.contexts), in: main, theme: theme, title: "Keys — sync")
+            grid.drawHelpOverlay(keyMap.helpSections(for: model.contexts), in: main, theme: theme, title: UIText.text(.keysSync, model.status.locale))
         }
         return grid
     }
@@ -25,17 +26,29 @@ extension SyncView {
     private func drawSummary(_ model: Model, in rect: Rect, on grid: inout Grid) {
         guard rect.height > 0 else { return }
         let text: String
+        let locale = model.status.locale
         switch model.phase {
-        case .loading: text = "Reading the queue…"
-        case .syncing(let report?): text = "Syncing: \(report.completed) of \(report.total) " + Self.barText(report, width: 20)
-        case .syncing(nil): text = "Syncing…"
+        case .loading: text = UIText.text(.readingQueue, locale)
+        case .syncing(let report?):
+            text = UIText.text(.syncingProgress, locale, String(report.completed), String(report.total)) + " " + Self.barText(report, width: 20)
+        case .syncing(nil): text = UIText.text(.syncing, locale)
         case .idle:
             let conflicts = model.items.filter { $0.state == .conflict }.count
-            let waiting = model.items.count == 0 ? "Nothing waiting for the portal." : "\(model.items.count) waiting"
-                + (conflicts > 0 ? ", \(conflicts) in conflict" : "")
-            text = waiting + (model.lastRun.map { " · last run: \($0.text)" } ?? "")
+            let waiting = model.items.count == 0 ? UIText.text(.nothingWaiting, locale) : UIText.text(.waitingCount, locale, String(model.items.count))
+                + (conflicts > 0 ? UIText.text(.waitingConflicts, locale, String(conflicts)) : "")
+            text = waiting + (model.lastRun.map { UIText.text(.lastRun, locale, $0.text(locale)) } ?? "")
         }
         grid.write(" " + text, fitting: rect, style: theme.style(for: Theme.Component.title))
+    }
+
+    /// A write's state in `locale`'s language (`dirty`, `sending`, `conflict`, `failed`).
+    static func stateText(_ state: PendingWriteState, _ locale: PortalLocale) -> String {
+        switch state {
+        case .dirty: return UIText.text(.stateDirty, locale)
+        case .sending: return UIText.text(.stateSending, locale)
+        case .conflict: return UIText.text(.stateConflict, locale)
+        case .failed: return UIText.text(.stateFailed, locale)
+        }
     }
 
     /// A text progress bar, e.g. `[██······]` for 1 of 4 in 8 cells.
@@ -50,8 +63,8 @@ extension SyncView {
         let (header, body) = rect.splitTop(1)
         let columns = header.splitColumns([.fixed(2), .fixed(10), .flexible()])
         let headerStyle = theme.style(for: Theme.Component.listHeader)
-        grid.write("State", fitting: columns[1], style: headerStyle)
-        grid.write("Write", fitting: columns[2], style: headerStyle)
+        grid.write(UIText.text(.columnState, model.status.locale), fitting: columns[1], style: headerStyle)
+        grid.write(UIText.text(.columnWrite, model.status.locale), fitting: columns[2], style: headerStyle)
         var scroll = TermUI.ScrollWindow(height: body.height)
         scroll.scrollToShow(model.cursor, rowCount: model.items.count)
         for (offset, index) in scroll.visibleRows(rowCount: model.items.count).enumerated() {
@@ -64,19 +77,19 @@ extension SyncView {
             let cells = line.splitColumns([.fixed(2), .fixed(10), .flexible()])
             grid.write(index == model.cursor ? "›" : " ", fitting: cells[0], style: style)
             let stateStyle = item.state == .conflict && index != model.cursor ? theme.style(for: "list.row.conflict") : style
-            grid.write(item.state.rawValue, fitting: cells[1], style: stateStyle)
+            grid.write(Self.stateText(item.state, model.status.locale), fitting: cells[1], style: stateStyle)
             grid.write(item.title, fitting: cells[2], style: style)
         }
     }
 
     /// The selected write: its error, and its fields — side by side with the portal's in a conflict.
-    private func drawDetail(_ item: PendingWriteSummary, in rect: Rect, on grid: inout Grid) {
+    private func drawDetail(_ item: PendingWriteSummary, in rect: Rect, on grid: inout Grid, _ locale: PortalLocale) {
         guard rect.height > 1 else { return }
         var y = rect.y
         let line = { (y: Int) in Rect(x: rect.x, y: y, width: rect.width, height: 1) }
         grid.drawHorizontalLine(at: Point(x: rect.x, y: y), width: rect.width, style: theme.style(for: Theme.Component.border))
         if item.state == .conflict {
-            grid.write(" Conflict: the record changed on the portal since your edit ",
+            grid.write(" " + UIText.text(.conflictExplained, locale) + " ",
                        fitting: line(y).inset(by: EdgeInsets(left: 1)), style: theme.style(for: "list.row.conflict"))
         } else if let error = item.error {
             grid.write(" " + error + " ", fitting: line(y).inset(by: EdgeInsets(left: 1)), style: theme.style(for: Theme.Component.fieldError))
@@ -87,9 +100,9 @@ extension SyncView {
         let constraints: [LayoutConstraint] = showsPortal ? [.fixed(16), .flexible(), .flexible()] : [.fixed(16), .flexible()]
         let headerStyle = theme.style(for: Theme.Component.listHeader)
         let header = line(y).inset(by: EdgeInsets(left: 1)).splitColumns(constraints)
-        grid.write("Field", fitting: header[0], style: headerStyle)
-        grid.write("Mine", fitting: header[1], style: headerStyle)
-        if showsPortal { grid.write("The portal's", fitting: header[2], style: headerStyle) }
+        grid.write(UIText.text(.columnField, locale), fitting: header[0], style: headerStyle)
+        grid.write(UIText.text(.columnMine, locale), fitting: header[1], style: headerStyle)
+        if showsPortal { grid.write(UIText.text(.columnPortals, locale), fitting: header[2], style: headerStyle) }
         y += 1
         for field in item.fields where y < rect.maxY {
             let cells = line(y).inset(by: EdgeInsets(left: 1)).splitColumns(constraints)

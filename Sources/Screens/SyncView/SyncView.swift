@@ -69,8 +69,9 @@ public struct SyncView: Program {
 
     func loadQueue() -> Effect<Message> {
         let services = self.services
+        let locale = initialStatus.locale
         return .task {
-            do { return .queueLoaded(try await services.loadQueue()) } catch { return .failed("cannot read the queue: \(error)", offline: false) }
+            do { return .queueLoaded(try await services.loadQueue()) } catch { return .failed(UIText.text(.cannotReadQueue, locale, "\(error)"), offline: false) }
         }
     }
 
@@ -106,7 +107,7 @@ public struct SyncView: Program {
             model.phase = .idle
             model.lastRun = summary
             model.status.online = true
-            model.message = summary.text
+            model.message = summary.text(model.status.locale)
             return [loadQueue()]
         case .resolved(let queueId, let choice):
             model.message = "\(queueId): \(choice.rawValue)"
@@ -126,7 +127,7 @@ public struct SyncView: Program {
         case .syncNow:
             if case .syncing = model.phase { return [] }
             model.phase = .syncing(nil)
-            model.message = "syncing…"
+            model.message = UIText.text(.syncingMessage, model.status.locale)
             return startSync()
         case .keepMine: return resolve(.keepMine, on: &model)
         case .takePortal: return resolve(.takePortal, on: &model)
@@ -147,16 +148,17 @@ public struct SyncView: Program {
 
     private func resolve(_ choice: ConflictChoice, on model: inout Model) -> [Effect<Message>] {
         guard let item = model.selected, item.state == .conflict else {
-            model.message = "only a write in conflict can be resolved"
+            model.message = UIText.text(.onlyConflictsResolve, model.status.locale)
             return []
         }
         let services = self.services
+        let locale = model.status.locale
         return [.task {
             do {
                 try await services.resolve(item.queueId, choice)
                 return .resolved(item.queueId, choice)
             } catch {
-                return .failed("cannot resolve \(item.queueId): \(error)", offline: false)
+                return .failed(UIText.text(.cannotResolve, locale, item.queueId, "\(error)"), offline: false)
             }
         }]
     }
@@ -166,13 +168,14 @@ public struct SyncView: Program {
     private func startSync() -> [Effect<Message>] {
         let (progress, feed) = AsyncStream.makeStream(of: SyncProgressReport.self, bufferingPolicy: .bufferingNewest(1))
         let services = self.services
+        let locale = initialStatus.locale
         let run: Effect<Message> = .task {
             defer { feed.finish() }
             do {
                 return .finished(try await services.run { feed.yield($0) })
             } catch {
                 let text = String(describing: error)
-                return .failed("sync failed: \(text)", offline: text.contains("network"))
+                return .failed(UIText.text(.syncFailed, locale, text), offline: text.contains("network"))
             }
         }
         return [run, .stream(progress) { .progress($0) }]

@@ -170,12 +170,14 @@ enum ScreenServices {
         return (try? PendingQueue(database: database).pendingCount()) ?? 0
     }
 
-    /// How the status line starts: server, login, online, pending writes.
+    /// How the status line starts: server, login, online, pending writes, and the screens' language
+    /// (the run's locale: `--locale`, else the stored settings' language, else `en_US`).
     static func status(_ connection: CacheReadingConnection) -> ConnectionStatus {
         let server = ConnectionStatus.serverName(connection.online?.emulator != nil ? nil : connection.session.context.serverURL)
         let user = connection.online?.user.emailAddress ?? connection.settings.user ?? ""
         return ConnectionStatus(
-            server: server, user: user, online: connection.online != nil, pendingWrites: pendingCount(connection.database))
+            server: server, user: user, online: connection.online != nil, pendingWrites: pendingCount(connection.database),
+            locale: PortalLocale(connection.settings.locale) ?? .enUS)
     }
 
     /// The sync view's services: the offline queue and the sync engine (as `termlets pending`,

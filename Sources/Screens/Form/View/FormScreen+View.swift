@@ -18,7 +18,7 @@ extension FormScreen {
         }
         drawNote(model, layout: layout, into: &grid)
         let status = ConnectionStatus(server: configuration.connection.server, user: configuration.connection.user,
-                                      online: model.online, pendingWrites: model.pendingWrites)
+                                      online: model.online, pendingWrites: model.pendingWrites, locale: model.locale)
         StatusLine.draw(status, into: &grid, rect: layout.statusRow, theme: theme)
         grid.drawHelpLine(shownKeyMap(model).helpLine(for: contexts(model), width: layout.helpRow.width), in: layout.helpRow, theme: theme)
         if let editor = model.editor, let y = focusedY {
