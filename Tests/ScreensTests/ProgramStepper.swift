@@ -25,6 +25,12 @@ struct ProgramStepper<P: Program> {
         await run(program.update(&model, message))
     }
 
+    /// The input event as the program maps it (a key through its key map), then `send`.
+    mutating func handle(_ event: InputEvent) async {
+        guard let message = program.message(for: event, model: model) else { return }
+        await send(message)
+    }
+
     /// The screen as text, one string per line.
     func lines(_ size: Size) -> [String] { GridText.lines(program.view(model, size: size)) }
 
