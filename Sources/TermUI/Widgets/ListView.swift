@@ -22,16 +22,19 @@ public struct ListView: Sendable {
         public let line: Rect
         /// Whether the cursor is on this row.
         public let isCursor: Bool
-        /// The row style: `list.row` with the focused state on the cursor row and the caller's states.
+        /// The row style: `list.row` with the focused state on the cursor row and the caller's
+        /// states, unless the caller's `style` gave another.
         public let style: Style
     }
 
     /// Scrolls to show the cursor in `rect` (keeping `margin` rows of context), then, for each
     /// visible row, fills its line with the row style (`fill`, nil for the row style), writes the
-    /// cursor glyph in the first `cursorWidth` cells and calls `drawRow`.
+    /// cursor glyph in the first `cursorWidth` cells and calls `drawRow`. `style` overrides the row
+    /// style of some rows (a heading, a note) by returning non-nil.
     public mutating func draw(
         in rect: Rect, on grid: inout Grid, theme: Theme, margin: Int = 0, cursorWidth: Int = 2,
-        states: (Int) -> [ComponentState] = { _ in [] }, fill: ((Row) -> Style)? = nil,
+        states: (Int) -> [ComponentState] = { _ in [] }, style: ((_ index: Int, _ isCursor: Bool) -> Style?)? = nil,
+        fill: ((Row) -> Style)? = nil,
         drawRow: (Row, inout Grid) -> Void
     ) {
         scroll.height = rect.height
@@ -40,7 +43,8 @@ public struct ListView: Sendable {
         for (offset, index) in scroll.visibleRows(rowCount: rowCount).enumerated() {
             let line = Rect(x: rect.x, y: rect.y + offset, width: rect.width, height: 1)
             let isCursor = index == cursor
-            let style = theme.style(for: Theme.Component.listRow, states: (isCursor ? [.focused] : []) + states(index))
+            let style = style?(index, isCursor)
+                ?? theme.style(for: Theme.Component.listRow, states: (isCursor ? [.focused] : []) + states(index))
             let row = Row(index: index, line: line, isCursor: isCursor, style: style)
             grid.fill(line, style: fill?(row) ?? style)
             grid.write(isCursor ? glyph : " ", fitting: Rect(x: line.x, y: line.y, width: min(cursorWidth, line.width), height: 1),
