@@ -69,6 +69,10 @@ let package = Package(
         //    events. No terminal here; the portal and the cache only through layers 2 and 3.
         .target(name: "Screenlets", dependencies: ["DDM", "PortalClient", "OfflineStore", "Sync"]),
 
+        // 4. The custom list recipe (docs/pagination.md): the Bookmarks list, a client of the
+        //    public API of Screenlets and PortalClient only. The browser and `termlets bookmarks` use it.
+        .target(name: "BookmarksExample", dependencies: ["DDM", "PortalClient", "OfflineStore", "Screenlets"]),
+
         // 5. Terminal UI core: grid of cells, styles, Unicode width, frame diff, input decoding,
         //    key map, text editing, Elm-style runtime. No curses: testable headless.
         .target(name: "TermUI"),
@@ -83,7 +87,7 @@ let package = Package(
 
         // 6. Screens: the interactive screens (form, lists, gallery, browser) as TermUI programs
         //    driving the headless screenlets. Pure views and updates: no curses, testable headless.
-        .target(name: "Screens", dependencies: ["DDM", "Screenlets", "TermUI"]),
+        .target(name: "Screens", dependencies: ["DDM", "Screenlets", "BookmarksExample", "TermUI"]),
 
         // Test support for TermUI screens: grid-to-text rendering and golden snapshot files.
         .target(name: "TermUITesting", dependencies: ["TermUI"]),
@@ -112,6 +116,7 @@ let package = Package(
                 "OfflineStore",
                 "Sync",
                 "Screenlets",
+                "BookmarksExample",
                 "TermUI",
                 "Screens",
                 "CursesBackend",
@@ -152,7 +157,9 @@ let package = Package(
         ),
         .testTarget(
             name: "ScreenletsTests",
-            dependencies: ["Screenlets", "DDM", "PortalClient", "OfflineStore", "PortalEmulator", "TermletsTestSupport"]
+            dependencies: [
+                "Screenlets", "BookmarksExample", "DDM", "PortalClient", "OfflineStore", "PortalEmulator", "TermletsTestSupport",
+            ]
         ),
         // The form screenlet against an in-process portal emulator and a temporary offline store.
         .testTarget(
@@ -169,7 +176,7 @@ let package = Package(
         .testTarget(
             name: "ScreensTests",
             dependencies: [
-                "Screens", "Screenlets", "DDM", "TermUI", "TermUITesting", "TermletsTestSupport",
+                "Screens", "Screenlets", "BookmarksExample", "DDM", "TermUI", "TermUITesting", "TermletsTestSupport",
                 // The form screen's tests drive the real screenlet on an in-process emulator.
                 "PortalEmulator", "PortalClient", "OfflineStore",
             ],

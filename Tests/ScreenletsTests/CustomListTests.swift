@@ -2,7 +2,8 @@ import DDM
 import Screenlets
 import Testing
 
-// MARK: - The Bookmarks recipe, written only against the public API (no @testable import).
+// MARK: - A custom list on a call type of its own (links in a bookmarks-like service), written
+// only against the public API (no @testable import). The real example is `BookmarksExample`.
 
 /// The portal client's call type stands in here: a JSON web-service path and its parameters.
 struct ServiceCall: Sendable, Hashable {
@@ -10,7 +11,7 @@ struct ServiceCall: Sendable, Hashable {
     let parameters: [String: JSONValue]
 }
 
-struct Bookmark: ListModel, Equatable {
+struct Link: ListModel, Equatable {
     let name: String
     let url: String
 
@@ -21,14 +22,14 @@ struct Bookmark: ListModel, Equatable {
     }
 }
 
-struct BookmarkList: ListPageSource, ListRowRenderer {
-    typealias Row = Bookmark
+struct LinkList: ListPageSource, ListRowRenderer {
+    typealias Row = Link
     struct MissingFolder: Error {}
     let groupId: Int64
     let folderId: Int64
 
     var cacheKey: ListCacheKey {
-        ListCacheKey(collection: "BookmarkList", parameters: ["groupId": "\(groupId)", "folderId": "\(folderId)"])
+        ListCacheKey(collection: "LinkList", parameters: ["groupId": "\(groupId)", "folderId": "\(folderId)"])
     }
 
     func rowsRequest(start: Int, end: Int) -> ServiceCall {
@@ -46,14 +47,14 @@ struct BookmarkList: ListPageSource, ListRowRenderer {
         if folderId <= 0 { throw MissingFolder() }
     }
 
-    var columns: [ListColumn<Bookmark>] {
+    var columns: [ListColumn<Link>] {
         [ListColumn("Name") { $0.name }, ListColumn("URL") { $0.url }]
     }
 }
 
 // MARK: - A batch endpoint standing in for the portal's /api/jsonws/invoke
 
-actor BookmarksEndpoint {
+actor LinksEndpoint {
     var entries: [JSONValue]
     private(set) var batches: [[ServiceCall]] = []
 
@@ -80,17 +81,17 @@ actor BookmarksEndpoint {
     }
 }
 
-@Suite("Custom lists: the Bookmarks recipe")
+@Suite("Custom lists: a recipe on a call type of its own")
 struct CustomListTests {
-    @Test func aBookmarksListPagesThroughTheEntriesWithTheCountInPage0sBatch() async throws {
-        let endpoint = BookmarksEndpoint(count: 60)
-        let list = PaginatedList(source: BookmarkList(groupId: 20143, folderId: 7)) { await endpoint.invoke($0) }
+    @Test func aLinksListPagesThroughTheEntriesWithTheCountInPage0sBatch() async throws {
+        let endpoint = LinksEndpoint(count: 60)
+        let list = PaginatedList(source: LinkList(groupId: 20143, folderId: 7)) { await endpoint.invoke($0) }
         await list.send(.viewport(ListWindow(firstRow: 40, visibleCount: 20, cursor: 59)))
         await list.send(.load)
         try await waitUntil("both pages arrive") { await list.row(at: 59).row != nil }
 
         #expect(await list.engine.rowCount == 60)
-        #expect(await list.row(at: 59).row == Bookmark(json: ["name": "Site 59", "url": "https://example.com/59"]))
+        #expect(await list.row(at: 59).row == Link(json: ["name": "Site 59", "url": "https://example.com/59"]))
         let batches = await endpoint.batches
         #expect(batches.first?.map(\.path) == ["/bookmarks.bookmarksentry/get-entries",
                                                "/bookmarks.bookmarksentry/get-entries-count"])
@@ -100,23 +101,23 @@ struct CustomListTests {
     }
 
     @Test func theRendererGivesOneTextPerColumn() throws {
-        let source = BookmarkList(groupId: 1, folderId: 2)
-        let bookmark = try #require(Bookmark(json: ["name": "Liferay", "url": "https://liferay.com"]))
+        let source = LinkList(groupId: 1, folderId: 2)
+        let link = try #require(Link(json: ["name": "Liferay", "url": "https://liferay.com"]))
         #expect(source.columns.map(\.title) == ["Name", "URL"])
-        #expect(source.texts(for: bookmark) == ["Liferay", "https://liferay.com"])
+        #expect(source.texts(for: link) == ["Liferay", "https://liferay.com"])
     }
 
     @Test func anInvalidSourceFailsThePageWithItsOwnError() async throws {
-        let loader = BatchPageLoader(source: BookmarkList(groupId: 1, folderId: 0)) { _ in [] }
-        await #expect(throws: BookmarkList.MissingFolder.self) {
+        let loader = BatchPageLoader(source: LinkList(groupId: 1, folderId: 0)) { _ in [] }
+        await #expect(throws: LinkList.MissingFolder.self) {
             try await loader.loadPage(PageRequest(page: 0, layout: PageLayout()))
         }
     }
 
     @Test func aMalformedRowFailsThePageInsteadOfShiftingTheRows() async throws {
-        let endpoint = BookmarksEndpoint(count: 60)
+        let endpoint = LinksEndpoint(count: 60)
         await endpoint.corrupt(entry: 55)
-        let loader = BatchPageLoader(source: BookmarkList(groupId: 1, folderId: 7)) { await endpoint.invoke($0) }
+        let loader = BatchPageLoader(source: LinkList(groupId: 1, folderId: 7)) { await endpoint.invoke($0) }
         await #expect(throws: ListLoadError.malformedRow(index: 55)) {
             try await loader.loadPage(PageRequest(page: 1, layout: PageLayout()))
         }
@@ -142,11 +143,11 @@ struct CustomListTests {
     }
 
     @Test func cacheKeysNameEveryParameterAndTheRowRange() {
-        let key = BookmarkList(groupId: 20143, folderId: 7).cacheKey
-        #expect(key.description == "BookmarkList(folderId=7,groupId=20143)")
-        #expect(key.rowsKey(for: PageRequest(page: 1, layout: PageLayout())) == "BookmarkList(folderId=7,groupId=20143)/rows/50-75")
-        #expect(key.countKey == "BookmarkList(folderId=7,groupId=20143)/count")
-        #expect(BookmarkList(groupId: 20143, folderId: 8).cacheKey != key)
+        let key = LinkList(groupId: 20143, folderId: 7).cacheKey
+        #expect(key.description == "LinkList(folderId=7,groupId=20143)")
+        #expect(key.rowsKey(for: PageRequest(page: 1, layout: PageLayout())) == "LinkList(folderId=7,groupId=20143)/rows/50-75")
+        #expect(key.countKey == "LinkList(folderId=7,groupId=20143)/count")
+        #expect(LinkList(groupId: 20143, folderId: 8).cacheKey != key)
         // Reserved characters in values cannot make two different keys look the same.
         let tricky = ListCacheKey(collection: "L", parameters: ["a": "1,b=2"])
         let plain = ListCacheKey(collection: "L", parameters: ["a": "1", "b": "2"])

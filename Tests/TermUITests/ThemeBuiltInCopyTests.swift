@@ -30,8 +30,9 @@ struct ThemeBuiltInCopyTests {
         }
     }
 
-    @Test func theFolderAndTheBuiltInCopiesLoadTheSame() {
-        let folderOnly = ThemeLibrary(searchPaths: [Self.themesFolder], includesBuiltInThemes: false)
+    @Test func theFolderAndTheBuiltInCopiesLoadTheSame() throws {
+        let folderLayer = ThemeFileSet(origin: Self.themesFolder, files: try Self.repositoryFiles())
+        let folderOnly = ThemeLibrary(layers: [folderLayer], includesBuiltInThemes: false)
         #expect(folderOnly.availableThemes() == ["compact", "default", "mono"])
         for name in folderOnly.availableThemes() {
             #expect(folderOnly.load(name) == ThemeLibrary.builtIn.load(name), "\(name)")

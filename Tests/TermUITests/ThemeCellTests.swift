@@ -17,9 +17,9 @@ struct ThemeCellTests {
     }
 
     @Test func aCellFileWithEveryKey() throws {
-        let folder = try ThemeFolder()
-        try folder.write("t/theme", "[palette]\nbrand = #ff8700\n")
-        try folder.write("t/DDLFieldTextCell", """
+        let folder = ThemeFolder()
+        folder.write("t/theme", "[palette]\nbrand = #ff8700\n")
+        folder.write("t/DDLFieldTextCell", """
             # every key
             label = hidden
             label-width = 14
@@ -45,12 +45,12 @@ struct ThemeCellTests {
 
     /// The four steps, each shown by the one file that makes it win.
     @Test func resolutionOrderHasFourSteps() throws {
-        let folder = try ThemeFolder()
-        try folder.write("t/theme", "[cell]\nlabel = above\n")
-        try folder.write("t/DDLCustomFieldTitleCell", "placeholder = \"t custom\"\n")
-        try folder.write("default/DDLCustomFieldTitleCell", "placeholder = \"default custom Title\"\n")
-        try folder.write("default/DDLCustomFieldNotesCell", "placeholder = \"default custom Notes\"\n")
-        try folder.write("t/DDLFieldTextCell", "placeholder = \"t Text\"\n")
+        let folder = ThemeFolder()
+        folder.write("t/theme", "[cell]\nlabel = above\n")
+        folder.write("t/DDLCustomFieldTitleCell", "placeholder = \"t custom\"\n")
+        folder.write("default/DDLCustomFieldTitleCell", "placeholder = \"default custom Title\"\n")
+        folder.write("default/DDLCustomFieldNotesCell", "placeholder = \"default custom Notes\"\n")
+        folder.write("t/DDLFieldTextCell", "placeholder = \"t Text\"\n")
         let loaded = folder.library.load("t")
         #expect(loaded.warnings.isEmpty)
         func resolved(_ field: String, _ kind: String) -> (String, String?)? {
@@ -88,12 +88,12 @@ struct ThemeCellTests {
     }
 
     @Test func aThemeExtendingAnotherUsesItsCellsNearestFirst() throws {
-        let folder = try ThemeFolder()
-        try folder.write("parent/theme", "")
-        try folder.write("parent/DDLFieldTextCell", "prefix = \"p\"\n")
-        try folder.write("parent/DDLFieldDateCell", "prefix = \"p\"\n")
-        try folder.write("child/theme", "extends = parent\n")
-        try folder.write("child/DDLFieldTextCell", "prefix = \"c\"\n")
+        let folder = ThemeFolder()
+        folder.write("parent/theme", "")
+        folder.write("parent/DDLFieldTextCell", "prefix = \"p\"\n")
+        folder.write("parent/DDLFieldDateCell", "prefix = \"p\"\n")
+        folder.write("child/theme", "extends = parent\n")
+        folder.write("child/DDLFieldTextCell", "prefix = \"c\"\n")
         let loaded = folder.library.load("child")
         #expect(loaded.resolveCell(fieldName: "A", kind: "Text")?.layout.prefix == "c")
         #expect(loaded.resolveCell(fieldName: "A", kind: "Date")?.layout.prefix == "p")
@@ -101,12 +101,12 @@ struct ThemeCellTests {
 
     /// A user folder holding one cell file of the default theme changes that cell only.
     @Test func searchPathsLayerFileByFile() throws {
-        let first = try ThemeFolder()
-        let second = try ThemeFolder()
-        try first.write("default/DDLCustomFieldTitleCell", "prefix = \"first\"\n")
-        try second.write("default/DDLCustomFieldTitleCell", "prefix = \"second\"\n")
-        try second.write("default/DDLFieldTextCell", "prefix = \"second text\"\n")
-        let library = ThemeLibrary(searchPaths: [first.path, second.path])
+        let first = ThemeFolder()
+        let second = ThemeFolder()
+        first.write("default/DDLCustomFieldTitleCell", "prefix = \"first\"\n")
+        second.write("default/DDLCustomFieldTitleCell", "prefix = \"second\"\n")
+        second.write("default/DDLFieldTextCell", "prefix = \"second text\"\n")
+        let library = ThemeLibrary(layers: [first.files, second.files])
         let loaded = library.load("default")
         #expect(loaded.warnings.isEmpty)
         #expect(loaded.theme == Theme.standard)                      // theme file: built-in
@@ -115,17 +115,17 @@ struct ThemeCellTests {
         #expect(loaded.cells["DDLFieldDateCell"] == ThemeLibrary.builtIn.load("default").cells["DDLFieldDateCell"])
         #expect(library.availableThemes() == ["compact", "default", "mono"])
         // Without built-ins, a folder with cells only has no default theme file.
-        let bare = ThemeLibrary(searchPaths: [first.path], includesBuiltInThemes: false)
+        let bare = ThemeLibrary(layers: [first.files], includesBuiltInThemes: false)
         #expect(bare.availableThemes() == [])
     }
 
     @Test func brokenAndMisnamedCellFilesAreReportedAndSkipped() throws {
-        let folder = try ThemeFolder()
-        try folder.write("t/theme", "")
-        let broken = try folder.write("t/DDLFieldTextCell", "prefix = \"[\"\n\nlabel = sideways\n")
-        let loose = try folder.write("t/DDLFieldDateCell", "colour = red\n[extras]\nx = 1\n")
-        try folder.write("t/DDLFieldTextCell.cell", "prefix = \"x\"\n")
-        try folder.write("t/README", "not a cell\n")
+        let folder = ThemeFolder()
+        folder.write("t/theme", "")
+        let broken = folder.write("t/DDLFieldTextCell", "prefix = \"[\"\n\nlabel = sideways\n")
+        let loose = folder.write("t/DDLFieldDateCell", "colour = red\n[extras]\nx = 1\n")
+        folder.write("t/DDLFieldTextCell.cell", "prefix = \"x\"\n")
+        folder.write("t/README", "not a cell\n")
         let loaded = folder.library.load("t")
         #expect(loaded.warnings == [
             "\(loose): line 1: unknown key 'colour' (label, label-width, label-suffix, prefix, suffix, placeholder, value-format) — ignored",
@@ -141,9 +141,9 @@ struct ThemeCellTests {
     }
 
     @Test func cellPaletteNamesComeFromTheActiveTheme() throws {
-        let folder = try ThemeFolder()
-        try folder.write("t/theme", "[palette]\naccent = 22\n")
-        try folder.write("default/DDLCustomFieldTitleCell", "[styles]\nvalue = fg=accent\n")
+        let folder = ThemeFolder()
+        folder.write("t/theme", "[palette]\naccent = 22\n")
+        folder.write("default/DDLCustomFieldTitleCell", "[styles]\nvalue = fg=accent\n")
         #expect(folder.library.load("t").defaultCells["DDLCustomFieldTitleCell"]?.styles[Theme.Key("value")]
                 == Style(foreground: .indexed(22)))
         #expect(folder.library.load("default").defaultCells["DDLCustomFieldTitleCell"]?.styles[Theme.Key("value")]
@@ -181,24 +181,14 @@ struct ThemeCellTests {
         #expect(CellValueFormat.asIs.apply(to: "MiXed") == "MiXed")
     }
 
-    @Test func standardSearchPaths() throws {
-        let checkout = try ThemeFolder()
-        try checkout.write("Package.swift", "// swift-tools-version: 6.0\n")
-        try checkout.write("Themes/default/DDLFieldTextCell", "prefix = \"x\"\n")
-        try checkout.write(".build/debug/termlets", "")
-        let executable = checkout.path + "/.build/debug/termlets"
+    @Test func standardSearchPaths() {
         #expect(ThemeLibrary.standardSearchPaths(
             environment: ["TERMLETS_THEMES_DIR": "/a::/b", "XDG_CONFIG_HOME": "/xdg", "HOME": "/home/ada"],
-            executablePath: executable) == ["/a", "/b", "/xdg/termlets/Themes", checkout.path + "/Themes"])
+            checkoutThemesFolder: "/src/termlets/Themes") == ["/a", "/b", "/xdg/termlets/Themes", "/src/termlets/Themes"])
         #expect(ThemeLibrary.standardSearchPaths(environment: ["HOME": "/home/ada", "XDG_CONFIG_HOME": ""],
-                                                 executablePath: "/nonexistent/bin/termlets")
+                                                 checkoutThemesFolder: nil)
                 == ["/home/ada/.config/termlets/Themes"])
-        #expect(ThemeLibrary.standardSearchPaths(environment: [:], executablePath: "") == [])
-        // Through a symbolic link to the binary, the checkout is still found.
-        let elsewhere = try ThemeFolder()
-        try FileManager.default.createSymbolicLink(atPath: elsewhere.path + "/termlets", withDestinationPath: executable)
-        #expect(ThemeLibrary.standardSearchPaths(environment: [:], executablePath: elsewhere.path + "/termlets")
-                == [checkout.path + "/Themes"])
+        #expect(ThemeLibrary.standardSearchPaths(environment: [:], checkoutThemesFolder: nil) == [])
     }
 
     @Test func themeNameFollowsTheRequestThenTheColourDepth() {

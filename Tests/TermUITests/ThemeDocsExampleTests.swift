@@ -42,9 +42,9 @@ struct ThemeDocsExampleTests {
     }
 
     @Test func theExampleThemeAndCellLoadWithoutWarnings() throws {
-        let folder = try ThemeFolder()
-        try folder.write("ocean/theme", Self.block(startingWith: "# Themes/ocean/theme"))
-        try folder.write("ocean/DDLCustomFieldTitleCell", Self.block(startingWith: "# Themes/default/DDLCustomFieldTitleCell"))
+        let folder = ThemeFolder()
+        folder.write("ocean/theme", try Self.block(startingWith: "# Themes/ocean/theme"))
+        folder.write("ocean/DDLCustomFieldTitleCell", try Self.block(startingWith: "# Themes/default/DDLCustomFieldTitleCell"))
         let loaded = folder.library.load("ocean")
         #expect(loaded.warnings.isEmpty)
         #expect(loaded.theme.style(for: "field", state: .focused) == Style(foreground: .black, background: .indexed(195)))
@@ -56,8 +56,8 @@ struct ThemeDocsExampleTests {
     }
 
     @Test func theStepByStepCellLoadsWithoutWarnings() throws {
-        let folder = try ThemeFolder()
-        try folder.write("default/DDLCustomFieldTitleCell", Self.block(startingWith: "label = above\nplaceholder = \"(untitled)\""))
+        let folder = ThemeFolder()
+        folder.write("default/DDLCustomFieldTitleCell", try Self.block(startingWith: "label = above\nplaceholder = \"(untitled)\""))
         let loaded = folder.library.load("default")
         #expect(loaded.warnings.isEmpty)
         #expect(loaded.resolveCell(fieldName: "Title", kind: "Text")?.layout.placeholder == "(untitled)")

@@ -17,8 +17,8 @@ struct ThemeLoadingTests {
     }
 
     @Test func aThemeFileWithEveryConstruct() throws {
-        let folder = try ThemeFolder()
-        let path = try folder.write("ocean/theme", """
+        let folder = ThemeFolder()
+        let path = folder.write("ocean/theme", """
             name = ocean
             description = "Blue on blue"
             [palette]
@@ -55,8 +55,8 @@ struct ThemeLoadingTests {
     }
 
     @Test func extendsMergesKeyByKeyAndLatePaletteNamesRecolourParents() throws {
-        let folder = try ThemeFolder()
-        try folder.write("base/theme", """
+        let folder = ThemeFolder()
+        folder.write("base/theme", """
             [palette]
             accent = blue
             [styles]
@@ -69,14 +69,14 @@ struct ThemeLoadingTests {
             label = left
             placeholder = "-"
             """)
-        try folder.write("middle/theme", """
+        folder.write("middle/theme", """
             extends = base
             [styles]
             title = underline
             [glyphs]
             radio.on = "(o)"
             """)
-        try folder.write("top/theme", """
+        folder.write("top/theme", """
             extends = middle
             [palette]
             accent = 214
@@ -95,11 +95,11 @@ struct ThemeLoadingTests {
     }
 
     @Test func extendsCyclesFallBackToTheDefaultTheme() throws {
-        let folder = try ThemeFolder()
-        try folder.write("a/theme", "extends = b\n")
-        try folder.write("b/theme", "extends = c\n")
-        try folder.write("c/theme", "extends = a\n")
-        try folder.write("self/theme", "extends = self\n")
+        let folder = ThemeFolder()
+        folder.write("a/theme", "extends = b\n")
+        folder.write("b/theme", "extends = c\n")
+        folder.write("c/theme", "extends = a\n")
+        folder.write("self/theme", "extends = self\n")
         let cycle = folder.library.load("a")
         #expect(cycle.theme == builtInDefault.theme)
         #expect(cycle.warnings == ["themes extend each other in a circle: a → b → c → a — using the default theme"])
@@ -107,8 +107,8 @@ struct ThemeLoadingTests {
     }
 
     @Test func missingThemesAndParentsAndBadNames() throws {
-        let folder = try ThemeFolder()
-        try folder.write("orphan/theme", "extends = nowhere\n")
+        let folder = ThemeFolder()
+        folder.write("orphan/theme", "extends = nowhere\n")
         let missing = folder.library.load("nope")
         #expect(missing.theme == builtInDefault.theme)
         #expect(missing.warnings == ["no theme named 'nope' (available: compact, default, mono, orphan) — using the default theme"])
@@ -119,8 +119,8 @@ struct ThemeLoadingTests {
     }
 
     @Test func aBrokenThemeIsReplacedWholeByTheDefaultWithTheFileAndLine() throws {
-        let folder = try ThemeFolder()
-        let path = try folder.write("ocean/theme", """
+        let folder = ThemeFolder()
+        let path = folder.write("ocean/theme", """
             name = ocean
             [styles]
             title = bold
@@ -151,25 +151,25 @@ struct ThemeLoadingTests {
         ("name = x\nname = y", 2, "'name' is set twice (first at line 1)"),
     ])
     func everyThemeFileErrorNamesFileAndLine(text: String, line: Int, message: String) throws {
-        let folder = try ThemeFolder()
-        let path = try folder.write("broken/theme", text)
+        let folder = ThemeFolder()
+        let path = folder.write("broken/theme", text)
         let loaded = folder.library.load("broken")
         #expect(loaded.warnings == ["\(path): line \(line): \(message) — using the default theme"])
         #expect(loaded.theme == builtInDefault.theme)
     }
 
     @Test func anErrorInAParentNamesTheParentsFile() throws {
-        let folder = try ThemeFolder()
-        let parent = try folder.write("parent/theme", "[styles]\ntitle = fg=nothing\n")
-        try folder.write("child/theme", "extends = parent\n")
+        let folder = ThemeFolder()
+        let parent = folder.write("parent/theme", "[styles]\ntitle = fg=nothing\n")
+        folder.write("child/theme", "extends = parent\n")
         #expect(folder.library.load("child").warnings == [
             "\(parent): line 2: unknown colour 'nothing' (a palette name, a standard colour name, 0–255 or #rrggbb) — using the default theme",
         ])
     }
 
     @Test func unknownKeysAndSectionsWarnButTheRestApplies() throws {
-        let folder = try ThemeFolder()
-        let path = try folder.write("loose/theme", """
+        let folder = ThemeFolder()
+        let path = folder.write("loose/theme", """
             name = loose
             colour = red
             [styles]
@@ -190,16 +190,16 @@ struct ThemeLoadingTests {
     }
 
     @Test func aNameThatDiffersFromTheFolderIsReported() throws {
-        let folder = try ThemeFolder()
-        let path = try folder.write("sea/theme", "name = ocean\n")
+        let folder = ThemeFolder()
+        let path = folder.write("sea/theme", "name = ocean\n")
         let loaded = folder.library.load("sea")
         #expect(loaded.theme.name == "sea")
         #expect(loaded.warnings == ["\(path): the file says name = ocean but the theme's folder is 'sea'; using 'sea'"])
     }
 
     @Test func aBrokenUserDefaultFallsBackToTheBuiltInDefault() throws {
-        let folder = try ThemeFolder()
-        let path = try folder.write("default/theme", "[styles]\ntitle = bold fg=\n")
+        let folder = ThemeFolder()
+        let path = folder.write("default/theme", "[styles]\ntitle = bold fg=\n")
         let loaded = folder.library.load("other")
         #expect(loaded.theme == builtInDefault.theme)
         #expect(loaded.warnings.count == 2)
@@ -208,12 +208,13 @@ struct ThemeLoadingTests {
         #expect(loaded.warnings.last?.hasSuffix("— using the built-in default theme") == true)
     }
 
-    @Test func unreadableAndNonUTF8FilesAreReported() throws {
-        let folder = try ThemeFolder()
-        let path = try folder.write("latin/theme", "")
-        try Data([0x6E, 0x61, 0x6D, 0x65, 0x20, 0x3D, 0x20, 0xE9, 0x0A]).write(to: URL(fileURLWithPath: path))
-        #expect(folder.library.load("latin").warnings == ["\(path): not UTF-8 text — using the default theme"])
-        try FileManager.default.createDirectory(atPath: folder.path + "/dir/theme", withIntermediateDirectories: true)
+    /// Files the edge found but could not read name their path and the problem.
+    @Test func unreadableAndNonUTF8FilesAreReported() {
+        let folder = ThemeFolder()
+        folder.markUnreadable("latin/theme", "not UTF-8 text")
+        #expect(folder.library.load("latin").warnings == ["\(folder.path)/latin/theme: not UTF-8 text — using the default theme"])
+        folder.markUnreadable("dir/theme", "cannot be read")
         #expect(folder.library.load("dir").warnings == ["\(folder.path)/dir/theme: cannot be read — using the default theme"])
+        #expect(folder.library.availableThemes().contains("dir"))
     }
 }

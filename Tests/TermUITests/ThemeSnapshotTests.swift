@@ -96,8 +96,8 @@ struct ThemeSnapshotTests {
 
     /// Dropping a cell file into a themes folder changes one field without code.
     @Test func aDroppedCustomCellChangesOneField() throws {
-        let folder = try ThemeFolder()
-        try folder.write("default/DDLCustomFieldQuantityCell", """
+        let folder = ThemeFolder()
+        folder.write("default/DDLCustomFieldQuantityCell", """
             label = above
             placeholder = "none yet"
             [styles]

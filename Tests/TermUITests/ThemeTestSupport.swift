@@ -1,23 +1,25 @@
-import Foundation
 import TermUI
-import TermletsTestSupport
 
-/// A temporary folder of theme folders: `write("ocean/theme", "...")`.
-final class ThemeFolder: Sendable {
-    let directory: TemporaryDirectory
-    var path: String { directory.url.path }
+/// A layer of theme files built in memory, as the program's edge would read one folder of theme
+/// folders: `write("ocean/theme", "...")`. TermUI parses text only, so its tests feed strings.
+final class ThemeFolder {
+    private(set) var files = ThemeFileSet(origin: "/themes")
+    var path: String { files.origin }
 
-    init() throws { directory = try TemporaryDirectory(prefix: "termlets-themes") }
+    init() {}
 
-    /// Writes `text` to `<folder>/<relativePath>`, creating folders.
+    /// Adds `text` as `<theme>/<file>`; returns the path messages name it by.
     @discardableResult
-    func write(_ relativePath: String, _ text: String) throws -> String {
-        let url = directory.path(relativePath)
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try text.write(to: url, atomically: true, encoding: .utf8)
-        return url.path
+    func write(_ relativePath: String, _ text: String) -> String {
+        files.files[relativePath] = text
+        return "\(path)/\(relativePath)"
     }
 
-    /// A library searching this folder, then the built-in themes.
-    var library: ThemeLibrary { ThemeLibrary(searchPaths: [path]) }
+    /// Marks `<theme>/<file>` as found but unreadable, as the edge does for a file it cannot read.
+    func markUnreadable(_ relativePath: String, _ problem: String) {
+        files.unreadable[relativePath] = problem
+    }
+
+    /// A library reading this layer, then the built-in themes.
+    var library: ThemeLibrary { ThemeLibrary(layers: [files]) }
 }

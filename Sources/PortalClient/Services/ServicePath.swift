@@ -21,3 +21,14 @@ enum ServiceModule: Sendable {
         "/" + prefix(version) + service + "/" + method
     }
 }
+
+extension ServiceCall {
+    /// The version-aware path of `<service>/<method>`, for calls this library has no helper for:
+    /// a service that became a module in 7.x (`module`, e.g. `"bookmarks"`) gains the `/<module>.`
+    /// prefix there — `/bookmarks.bookmarksentry/get-entries` on 7.x, `/bookmarksentry/get-entries`
+    /// on 6.2; `module: nil` for the portal's core services (the same path on every version).
+    public static func servicePath(service: String, method: String, module: String? = nil, version: PortalVersion) -> String {
+        let prefix = module.map { version == .v62 ? "" : "\($0)." } ?? ""
+        return "/" + prefix + service + "/" + method
+    }
+}

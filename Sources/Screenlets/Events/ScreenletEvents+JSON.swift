@@ -74,27 +74,3 @@ extension GalleryEvent: JSONLineEvent {
         }
     }
 }
-
-extension BookmarkEvent: JSONLineEvent {
-    public var eventName: String {
-        switch self {
-        case .pageLoaded: return "pageLoaded"
-        case .error: return "listError"
-        case .selected: return "bookmarkSelected"
-        }
-    }
-
-    public var eventFields: [String: JSONValue] {
-        switch self {
-        case .pageLoaded(let page, let bookmarks, let rowCount, let source):
-            return [
-                "page": .int(Int64(page)), "rowCount": .int(Int64(rowCount)), "source": .string(source.rawValue),
-                "rows": .array(bookmarks.map { ["entryId": .int($0.entryId), "name": .string($0.name), "url": .string($0.url)] }),
-            ]
-        case .error(let page, let message):
-            return ["page": .int(Int64(page)), "error": .string(message)]
-        case .selected(let bookmark):
-            return ["entryId": .int(bookmark.entryId)]
-        }
-    }
-}

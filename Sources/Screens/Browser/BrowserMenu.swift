@@ -150,25 +150,22 @@ public struct BrowserMenu: Equatable, Sendable {
                        style: style, alignment: .center)
             return
         }
-        var scroll = self.scroll
-        scroll.height = rect.height
-        for (offset, index) in scroll.visibleRows(rowCount: items.count).enumerated() {
-            let item = items[index]
-            let line = Rect(x: rect.x, y: rect.y + offset, width: rect.width, height: 1)
-            let isCursor = index == cursor
-            let style: Style
-            switch item {
-            case .heading: style = theme.style(for: Theme.Component.listHeader)
-            case .note: style = theme.style(for: Theme.Component.helpLabel)
-            default: style = theme.style(for: Theme.Component.listRow, states: isCursor ? [.focused] : [])
+        var list = ListView(rowCount: items.count, cursor: cursor, scroll: scroll)
+        let items = self.items
+        list.draw(in: rect, on: &grid, theme: theme, margin: 1, cursorWidth: 1, style: { index, _ in
+            switch items[index] {
+            case .heading: return theme.style(for: Theme.Component.listHeader)
+            case .note: return theme.style(for: Theme.Component.helpLabel)
+            default: return nil
             }
-            grid.fill(line, style: isCursor ? style : theme.base)
-            let (name, detail) = Self.texts(item, locale)
+        }, fill: { row in row.isCursor ? row.style : theme.base }) { row, grid in
+            let line = row.line
+            let (name, detail) = Self.texts(items[row.index], locale)
             let detailWidth = min(detail.displayWidth + 2, max(0, line.width / 2))
-            grid.write(isCursor ? "›" : " ", at: Point(x: line.x, y: line.y), style: style, clip: line)
-            grid.write(name, fitting: Rect(x: line.x + 2, y: line.y, width: max(0, line.width - 2 - detailWidth), height: 1), style: style)
+            grid.write(name, fitting: Rect(x: line.x + 2, y: line.y, width: max(0, line.width - 2 - detailWidth), height: 1),
+                       style: row.style)
             if detailWidth > 0 {
-                let detailStyle = isCursor ? style : theme.style(for: Theme.Component.helpLabel)
+                let detailStyle = row.isCursor ? row.style : theme.style(for: Theme.Component.helpLabel)
                 grid.write(detail + " ", fitting: Rect(x: line.maxX - detailWidth, y: line.y, width: detailWidth, height: 1),
                            style: detailStyle, alignment: .right)
             }

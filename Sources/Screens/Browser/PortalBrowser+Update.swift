@@ -1,3 +1,4 @@
+import BookmarksExample
 import DDM
 import Screenlets
 import TermUI

@@ -1,3 +1,4 @@
+import BookmarksExample
 import Screenlets
 import TermUI
 

@@ -65,20 +65,16 @@ extension SyncView {
         let headerStyle = theme.style(for: Theme.Component.listHeader)
         grid.write(UIText.text(.columnState, model.status.locale), fitting: columns[1], style: headerStyle)
         grid.write(UIText.text(.columnWrite, model.status.locale), fitting: columns[2], style: headerStyle)
-        var scroll = TermUI.ScrollWindow(height: body.height)
-        scroll.scrollToShow(model.cursor, rowCount: model.items.count)
-        for (offset, index) in scroll.visibleRows(rowCount: model.items.count).enumerated() {
-            let item = model.items[index]
-            let line = Rect(x: body.x, y: body.y + offset, width: body.width, height: 1)
-            var states: [ComponentState] = index == model.cursor ? [.focused] : []
-            if item.state == .conflict || item.state == .failed { states.append(.error) }
-            let style = theme.style(for: Theme.Component.listRow, states: states)
-            grid.fill(line, style: style)
-            let cells = line.splitColumns([.fixed(2), .fixed(10), .flexible()])
-            grid.write(index == model.cursor ? "›" : " ", fitting: cells[0], style: style)
-            let stateStyle = item.state == .conflict && index != model.cursor ? theme.style(for: "list.row.conflict") : style
+        var list = ListView(rowCount: model.items.count, cursor: model.cursor)
+        list.draw(in: body, on: &grid, theme: theme, states: { index in
+            let state = model.items[index].state
+            return state == .conflict || state == .failed ? [.error] : []
+        }) { row, grid in
+            let item = model.items[row.index]
+            let cells = row.line.splitColumns([.fixed(2), .fixed(10), .flexible()])
+            let stateStyle = item.state == .conflict && !row.isCursor ? theme.style(for: "list.row.conflict") : row.style
             grid.write(Self.stateText(item.state, model.status.locale), fitting: cells[1], style: stateStyle)
-            grid.write(item.title, fitting: cells[2], style: style)
+            grid.write(item.title, fitting: cells[2], style: row.style)
         }
     }
 

@@ -21,6 +21,8 @@ extension Theme {
         public static let optionSelected = "option.selected"
         public static let optionUnselected = "option.unselected"
         public static let focusMarker = "focus.marker"
+        /// The cursor of a `ListView` row (`›` when the theme has none).
+        public static let listCursor = "list.cursor"
         public static let dirtyMarker = "dirty.marker"
         public static let errorMarker = "error.marker"
         public static let requiredMarker = "required.marker"

@@ -1,4 +1,5 @@
 import ArgumentParser
+import BookmarksExample
 import DDM
 import Foundation
 import OfflineStore
@@ -44,7 +45,7 @@ struct BookmarksCommand: AsyncParsableCommand {
         let format = try OutputFormat.resolve(format, allowed: [.json, .csv, .text])
         try await connection.withCacheReadingConnection(policy: offlinePolicy) { connection in
             guard connection.groupId > 0 else { throw CommandFailure(.input, "give --group-id (the site is unknown offline)") }
-            let source = BookmarksSource(groupId: connection.groupId, folderId: folderId, calls: connection.calls)
+            let source = BookmarksSource(groupId: connection.groupId, folderId: folderId, version: connection.calls.version)
             let loader = PortalPageLoader(
                 source: source, policy: offlinePolicy, database: connection.database, session: connection.session)
             let (events, sink) = AsyncStream.makeStream(of: BookmarkEvent.self)

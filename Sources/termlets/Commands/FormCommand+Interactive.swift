@@ -86,7 +86,7 @@ extension FormCommand {
     /// cannot be loaded falls back to the default one with a warning (shown when the screen opens).
     static func loadTheme(named name: String?, environment: [String: String] = ProcessInfo.processInfo.environment) -> LoadedTheme {
         let depth = ColorDepth.detect(environment: environment)
-        let library = ThemeLibrary.forCurrentProcess(environment: environment)
+        let library = ThemeFolders.library(environment: environment)
         return library.load(ThemeLibrary.themeName(requested: name, colorDepth: depth)).adapted(to: depth)
     }
 

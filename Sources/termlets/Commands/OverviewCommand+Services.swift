@@ -1,3 +1,4 @@
+import BookmarksExample
 import DDM
 import Foundation
 import OfflineStore
@@ -157,7 +158,7 @@ enum ScreenServices {
     /// The Bookmarks example list of a folder.
     static func bookmarksList(_ connection: CacheReadingConnection, groupId: Int64, folder: FolderSummary,
                               policy: LoadPolicy = .remoteFirst) -> ListScreenSpec<Bookmark> {
-        let source = BookmarksSource(groupId: groupId, folderId: folder.folderId, calls: connection.calls)
+        let source = BookmarksSource(groupId: groupId, folderId: folder.folderId, version: connection.calls.version)
         let session = connection.session
         let database = connection.database
         return ListScreenSpec.bookmarks(folderName: folder.name) {

@@ -63,7 +63,7 @@ final class SettingsStore: Sendable {
 
     /// The themes the settings offer: every theme found, with its description.
     func themeChoices() -> [SettingsForm.Choice] {
-        let library = ThemeLibrary.forCurrentProcess(environment: environment)
+        let library = ThemeFolders.library(environment: environment)
         return library.availableThemes().map { name in
             let description = library.load(name).description
             return SettingsForm.Choice(name, description.map { "\(name) — \($0)" } ?? name)
