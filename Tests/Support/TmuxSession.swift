@@ -25,11 +25,12 @@ public final class TmuxSession: @unchecked Sendable {
 
     /// Sends tmux key names (`Tab`, `Enter`, `C-s`, `Down`, …) or literal text with `literal`.
     public func send(_ keys: String..., literal: Bool = false) throws {
-        try tmux(["send-keys", "-t", name] + (literal ? ["-l"] : []) + keys)
+        // `--`: a text that starts with a dash (a random code "-q…") is keys, not tmux options.
+        try tmux(["send-keys", "-t", name] + (literal ? ["-l"] : []) + ["--"] + keys)
     }
 
     /// Types text literally.
-    public func type(_ text: String) throws { try tmux(["send-keys", "-t", name, "-l", text]) }
+    public func type(_ text: String) throws { try tmux(["send-keys", "-t", name, "-l", "--", text]) }
 
     /// The visible screen as text, one line per row.
     public func screen() throws -> String { try tmux(["capture-pane", "-p", "-t", name]) }
