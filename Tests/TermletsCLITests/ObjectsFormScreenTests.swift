@@ -58,7 +58,7 @@ struct ObjectsFormScreenTests {
         try form.keys("Enter")
         try await form.waitFor("uploaded", timeout: 60)
         try form.keys("C-d")
-        try await form.waitFor("saved as a draft", timeout: 60)
+        try await form.waitFor("Entry 200001 saved as a draft", timeout: 60)
 
         let entry = try #require(try await readBack.entry("tickets", id: 200_001))
         #expect((entry["status"] as? [String: Any])?["code"] as? Int == 2, "saved as a draft: \(entry)")

@@ -79,7 +79,7 @@ struct ObjectsScreensTests {
         try await terminal.screen("the title edited") { $0.contains("(edited in tmux)") }
         try await terminal.press("Enter")
         try await terminal.press("C-s")
-        try await terminal.screen("the entry saved", timeout: 60) { $0.contains("submitted (approved)") }
+        try await terminal.screen("the entry saved", timeout: 60) { $0.contains("Entry \(id) submitted (approved)") }
 
         let entry = try await Self.readBack("/o/c/tickets/\(id)", portal: portal)
         #expect(entry["title"]?.stringValue?.hasSuffix("(edited in tmux)") == true, "\(entry)")

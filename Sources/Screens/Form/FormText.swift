@@ -25,10 +25,15 @@ enum FormText {
     static func unsupportedNote(_ type: String, _ l: PortalLocale) -> String { t(.unsupportedNote, l, type) }
     static func notEditable(_ l: PortalLocale) -> String { t(.notEditable, l) }
     static func formReadOnly(_ l: PortalLocale) -> String { t(.formReadOnly, l) }
-    static func submitted(_ id: Int64, status: String, _ l: PortalLocale) -> String { t(.submitted, l, "\(id)", status) }
-    static func draftSaved(_ id: Int64, _ l: PortalLocale) -> String { t(.draftSaved, l, "\(id)") }
+    /// "Record N submitted (status)", or "Entry N …" for an Objects entry (`entry`).
+    static func submitted(_ id: Int64, status: String, entry: Bool = false, _ l: PortalLocale) -> String {
+        t(entry ? .entrySubmitted : .submitted, l, "\(id)", status)
+    }
+    static func draftSaved(_ id: Int64, entry: Bool = false, _ l: PortalLocale) -> String { t(entry ? .entryDraftSaved : .draftSaved, l, "\(id)") }
     static func queued(_ queueId: String, _ l: PortalLocale) -> String { t(.queued, l, queueId) }
-    static func queuedSaveSent(_ id: Int64, _ l: PortalLocale) -> String { t(.queuedSaveSent, l, "\(id)") }
+    static func queuedSaveSent(_ id: Int64, entry: Bool = false, _ l: PortalLocale) -> String {
+        t(entry ? .entryQueuedSaveSent : .queuedSaveSent, l, "\(id)")
+    }
     static func invalidForm(_ count: Int, _ l: PortalLocale) -> String { UIText.plural(.fieldsNeedAttention, count: count, l) }
     static func unsavedTitle(_ l: PortalLocale) -> String { t(.unsavedTitle, l) }
     /// The prompt's question: what discarding leads to (back to the list, or quitting).

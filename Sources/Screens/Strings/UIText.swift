@@ -15,6 +15,7 @@ enum UIText: String, CatalogKey {
     case relatedSearching, relatedNoMatches, relatedNotSearchable
     // Notes after an action.
     case unsupportedNote, notEditable, formReadOnly, submitted, draftSaved, queued, queuedSaveSent
+    case entrySubmitted, entryDraftSaved, entryQueuedSaveSent
     case fieldsNeedAttention, added, removed, notRepeatable
     // The unsaved-changes prompt.
     case unsavedTitle, discardAndGoBack, discardAndQuit, queuedBeingSent, queuedNotYetSent, discardTakesOut

@@ -27,18 +27,37 @@ enum Console {
     /// become U+FFFD (``String/inertLines()``), so server text cannot drive the terminal that
     /// `| cat`, `| less -R` or a log viewer shows it on.
     static func out(_ text: String) {
-        FileHandle.standardOutput.write(Data(text.inertLines().utf8))
+        write(Array(text.inertLines().utf8), to: STDOUT_FILENO)
     }
 
     /// Writes a data format (CSV, JSON) exactly as it is when piped to a program; on a terminal
     /// it is made inert like ``out(_:)``. JSON needs no help (its serializer escapes every control
     /// character and bidi override); CSV carries server text exactly, by design.
     static func data(_ text: String) {
-        FileHandle.standardOutput.write(Data((outputIsTerminal ? text.inertLines() : text).utf8))
+        write(Array((outputIsTerminal ? text.inertLines() : text).utf8), to: STDOUT_FILENO)
     }
 
     static func err(_ text: String) {
-        FileHandle.standardError.write(Data(text.utf8))
+        write(Array(text.utf8), to: STDERR_FILENO)
+    }
+
+    /// Writes every byte to `descriptor`. A reader that went away (`termlets list | head`: the
+    /// pipe is closed, EPIPE) ends the run quietly with status 0, as the output was all it wanted;
+    /// Foundation's `FileHandle.write` would trap there instead.
+    static func write(_ bytes: [UInt8], to descriptor: Int32) {
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes[offset...].withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+            if written > 0 {
+                offset += written
+            } else if written < 0 && errno == EINTR {
+                continue
+            } else if written < 0 && errno == EPIPE {
+                exit(0)
+            } else {
+                return
+            }
+        }
     }
 
     /// Prints one JSON document, pretty, followed by a newline.

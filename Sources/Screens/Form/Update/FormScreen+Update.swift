@@ -24,7 +24,7 @@ extension FormScreen {
             if note == nil, let queuedId, snapshot.identity.queuedSaveId == nil, let id = snapshot.model?.recordId,
                 model.note == nil || model.note?.text == FormText.queued(queuedId, model.locale)
             {
-                model.note = FormScreenModel.Note(FormText.queuedSaveSent(id, model.locale), .info)
+                model.note = FormScreenModel.Note(FormText.queuedSaveSent(id, entry: configuration.purpose == .objectEntry, model.locale), .info)
             }
             if let focus, model.editor == nil, let row = model.rows.index[focus] { moveFocus(to: row, &model, validate: false) }
             if let note { model.note = note }
@@ -145,9 +145,10 @@ extension FormScreen {
         switch result {
         case .success(.submitted(let recordId, let status, _)):
             model.online = true
+            let entry = configuration.purpose == .objectEntry
             model.note = FormScreenModel.Note(
-                draft ? FormText.draftSaved(recordId, model.locale)
-                    : FormText.submitted(recordId, status: FormText.workflow(status, model.locale), model.locale), .success)
+                draft ? FormText.draftSaved(recordId, entry: entry, model.locale)
+                    : FormText.submitted(recordId, status: FormText.workflow(status, model.locale), entry: entry, model.locale), .success)
         case .success(.saved(let summary)):
             model.note = FormScreenModel.Note(summary, .success)
         case .success(.queued(let queueId)):
