@@ -6,6 +6,7 @@ import Foundation
 import Glibc
 #endif
 import OfflineStore
+import PortalClient
 import PortalEmulator
 import Screenlets
 import Screens
@@ -41,9 +42,21 @@ extension FormCommand {
         // while the portal is away is queued and automatic sync sends it later.
         let policies = try Self.policies(offlinePolicy ?? Self.settingsPolicy(settings))
         let theme = Self.loadTheme(named: interactive.theme ?? settings.stored.theme)
-        try await connection.withConnection(allowOffline: policies.submit != .remoteOnly || policies.load != .remoteOnly) {
-            connection in
+        // A form read from the cache first opens without waiting for the portal: the login runs
+        // behind the screen (docs/offline.md, "The cached form opens at once").
+        let logsInBehind = policies.load == .cacheFirst || policies.load == .cacheOnly
+        try await connection.withConnection(
+            allowOffline: policies.submit != .remoteOnly || policies.load != .remoteOnly, logsInBehind: logsInBehind
+        ) { connection in
             let cache = try OfflineCache.open(connection.settings)
+            if let login = connection.loginBehind {
+                let connectivity = cache.connectivity
+                Task {
+                    if let failure = await login.value, failure.kind == .network, !failure.isUntrustedCertificate {
+                        connectivity.reportUnreachable()
+                    }
+                }
+            }
             var attributes = attributes(connection, policies: policies)
             attributes.recordSetId = recordSetId
             attributes.autoLoad = true
