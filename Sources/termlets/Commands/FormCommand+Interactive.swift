@@ -115,10 +115,15 @@ extension FormCommand {
         return Size(width: Int(size.ws_col), height: Int(size.ws_row))
     }
 
-    /// Today's date in the local time zone (the calendar starts there).
+    /// Today's date in the local time zone (the calendar starts there). From the C library, not
+    /// `Calendar.current`, which loads ICU's locale and calendar data (about 2 MiB resident) just
+    /// to open the form.
     static func today() -> CalendarDate {
-        let parts = Calendar.current.dateComponents([.year, .month, .day], from: Date())
-        return CalendarDate(year: parts.year ?? 2000, month: parts.month ?? 1, day: parts.day ?? 1)
-            ?? CalendarDate(year: 2000, month: 1, day: 1)!
+        var now = time(nil)
+        var parts = tm()
+        guard localtime_r(&now, &parts) != nil,
+            let date = CalendarDate(year: Int(parts.tm_year) + 1900, month: Int(parts.tm_mon) + 1, day: Int(parts.tm_mday))
+        else { return CalendarDate(year: 2000, month: 1, day: 1)! }
+        return date
     }
 }
