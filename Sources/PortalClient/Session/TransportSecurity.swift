@@ -13,7 +13,9 @@ enum TransportSecurity {
         else {
             throw PortalError(kind: .input, message: "the server URL must start with http:// or https://")
         }
-        guard let host = components.host, !host.isEmpty else {
+        // `URL.host`, not `URLComponents.host`: the latter runs the host through IDNA, which loads
+        // ICU's normalisation data (about 1 MiB resident) at the start of every command.
+        guard components.percentEncodedHost?.isEmpty == false, let host = url.host, !host.isEmpty else {
             throw PortalError(kind: .input, message: "the server URL has no host")
         }
         if components.user != nil || components.password != nil {

@@ -6,6 +6,7 @@ import Foundation
 import Glibc
 #endif
 import OfflineStore
+import PortalClient
 import PortalEmulator
 import Screenlets
 import Screens
@@ -41,9 +42,21 @@ extension FormCommand {
         // while the portal is away is queued and automatic sync sends it later.
         let policies = try Self.policies(offlinePolicy ?? Self.settingsPolicy(settings))
         let theme = Self.loadTheme(named: interactive.theme ?? settings.stored.theme)
-        try await connection.withConnection(allowOffline: policies.submit != .remoteOnly || policies.load != .remoteOnly) {
-            connection in
+        // A form read from the cache first opens without waiting for the portal: the login runs
+        // behind the screen (docs/offline.md, "The cached form opens at once").
+        let logsInBehind = policies.load == .cacheFirst || policies.load == .cacheOnly
+        try await connection.withConnection(
+            allowOffline: policies.submit != .remoteOnly || policies.load != .remoteOnly, logsInBehind: logsInBehind
+        ) { connection in
             let cache = try OfflineCache.open(connection.settings)
+            if let login = connection.loginBehind {
+                let connectivity = cache.connectivity
+                Task {
+                    if let failure = await login.value, failure.kind == .network, !failure.isUntrustedCertificate {
+                        connectivity.reportUnreachable()
+                    }
+                }
+            }
             var attributes = attributes(connection, policies: policies)
             attributes.recordSetId = recordSetId
             attributes.autoLoad = true
@@ -102,10 +115,15 @@ extension FormCommand {
         return Size(width: Int(size.ws_col), height: Int(size.ws_row))
     }
 
-    /// Today's date in the local time zone (the calendar starts there).
+    /// Today's date in the local time zone (the calendar starts there). From the C library, not
+    /// `Calendar.current`, which loads ICU's locale and calendar data (about 2 MiB resident) just
+    /// to open the form.
     static func today() -> CalendarDate {
-        let parts = Calendar.current.dateComponents([.year, .month, .day], from: Date())
-        return CalendarDate(year: parts.year ?? 2000, month: parts.month ?? 1, day: parts.day ?? 1)
-            ?? CalendarDate(year: 2000, month: 1, day: 1)!
+        var now = time(nil)
+        var parts = tm()
+        guard localtime_r(&now, &parts) != nil,
+            let date = CalendarDate(year: Int(parts.tm_year) + 1900, month: Int(parts.tm_mon) + 1, day: Int(parts.tm_mday))
+        else { return CalendarDate(year: 2000, month: 1, day: 1)! }
+        return date
     }
 }

@@ -20,13 +20,17 @@ final class PortalConnection: Sendable {
     /// The portal could not be reached and the caller accepted that (`allowOffline`): the session
     /// is not logged in, `user` is a stand-in and `groupId` is the configured one (0 if none).
     let isOffline: Bool
+    /// The login of a connection opened with `logsInBehind`, running while the caller works from
+    /// the cache: its failure, or `nil` once logged in (`nil` at once for any other connection).
+    let loginBehind: Task<PortalError?, Never>?
 
     var serverDescription: String { session.context.serverURL.absoluteString }
 
     private init(
         session: PortalSession, user: PortalUser, groupId: Int64, version: PortalVersion, settings: ResolvedSettings,
-        emulator: PortalEmulator?, password: String, isOffline: Bool = false
+        emulator: PortalEmulator?, password: String, isOffline: Bool = false, loginBehind: Task<PortalError?, Never>? = nil
     ) {
+        self.loginBehind = loginBehind
         self.isOffline = isOffline
         self.password = password
         self.session = session
@@ -45,9 +49,13 @@ final class PortalConnection: Sendable {
     /// With `allowOffline` and `connects` false, the connection is offline at once, without a request.
     /// `probed`: the run's connectivity is probed while it lasts (the interactive screens), so an
     /// offline session keeps the normal timeouts (see ``offline(_:context:user:password:emulator:probed:)``).
-    static func open(_ settings: ResolvedSettings, allowOffline: Bool = false, connects: Bool = true, probed: Bool = false)
-        async throws(CommandFailure) -> PortalConnection
-    {
+    /// `logsInBehind` (a screen that can draw from the cache first): on a configured portal, no
+    /// request before returning — the probe, the version, the login and the site are asked by
+    /// ``loginBehind`` while the caller goes on (every request carries the credentials anyway).
+    static func open(
+        _ settings: ResolvedSettings, allowOffline: Bool = false, connects: Bool = true, probed: Bool = false,
+        logsInBehind: Bool = false
+    ) async throws(CommandFailure) -> PortalConnection {
         var emulator: PortalEmulator?
         let serverURL: URL
         var user = settings.user
@@ -91,6 +99,9 @@ final class PortalConnection: Sendable {
         let context = ServerContext(
             serverURL: serverURL, companyId: settings.companyID ?? 0, groupId: settings.groupID ?? 0,
             version: settings.portalVersion.map { $0 == .v62 ? .v62 : .v7 }, locale: settings.locale)
+        if logsInBehind, allowOffline, connects, emulator == nil {
+            return try await behind(settings, context: context, user: user, password: password)
+        }
         // A command that can work from the cache asks first, briefly, whether the portal answers at all.
         if allowOffline, emulator == nil {
             let reachable = connects ? await ReachabilityProbe.answers(context, allowInsecure: settings.allowInsecure) : false
@@ -149,6 +160,34 @@ final class PortalConnection: Sendable {
             emulator: emulator, password: password, isOffline: true)
     }
 
+    /// The connection of `logsInBehind`: a session with the normal timeouts, the configured site
+    /// and version (or the usual defaults) and a stand-in user until ``loginBehind`` has asked the
+    /// portal (which sets the session's version, company and site as a login in front does).
+    private static func behind(_ settings: ResolvedSettings, context: ServerContext, user: String, password: String)
+        async throws(CommandFailure) -> PortalConnection
+    {
+        let session = try await session(
+            context, user: user, password: password, options: PortalSession.Options(allowInsecure: settings.allowInsecure),
+            emulator: nil, settings: settings)
+        let configuredGroupId = settings.groupID ?? 0
+        let login = Task { () -> PortalError? in
+            do {
+                _ = try await session.version()
+                try await session.login()
+                if configuredGroupId == 0, let site = try await session.sites().first { session.setGroupId(site.groupId) }
+                return nil
+            } catch let error as PortalError {
+                return error
+            } catch {
+                return PortalError(kind: .network, message: "\(error)")
+            }
+        }
+        let standIn = PortalUser(userId: 0, companyId: settings.companyID ?? 0, screenName: user, emailAddress: user, name: user)
+        return PortalConnection(
+            session: session, user: standIn, groupId: configuredGroupId, version: settings.portalVersion == .v62 ? .v62 : .v7,
+            settings: settings, emulator: nil, password: password, loginBehind: login)
+    }
+
     /// A session as `user`; an unusable server URL stops the emulator and fails as `input`.
     private static func session(
         _ context: ServerContext, user: String, password: String, options: PortalSession.Options, emulator: PortalEmulator?,
@@ -168,19 +207,22 @@ final class PortalConnection: Sendable {
 
     /// Closes the session and stops the embedded emulator, if one was started.
     func close() async {
+        loginBehind?.cancel()
+        _ = await loginBehind?.value
         try? await session.shutdown()
         await emulator?.stop()
     }
 }
 
 extension ConnectionOptions {
-    /// Resolves the settings, opens a connection, runs `body`, and always closes the connection.
+    /// Resolves the settings, opens a connection (see ``PortalConnection/open(_:allowOffline:connects:probed:logsInBehind:)``),
+    /// runs `body`, and always closes the connection.
     @inline(never)  // see withClosing
     func withConnection<T>(
-        allowOffline: Bool = false, _ body: (PortalConnection) async throws -> T
+        allowOffline: Bool = false, logsInBehind: Bool = false, _ body: (PortalConnection) async throws -> T
     ) async throws(CommandFailure) -> T {
         let settings = try ResolvedSettings.resolve(self)
-        let connection = try await PortalConnection.open(settings, allowOffline: allowOffline)
+        let connection = try await PortalConnection.open(settings, allowOffline: allowOffline, logsInBehind: logsInBehind)
         return try await withClosing(connection, close: { await $0.close() }, body)
     }
 }
