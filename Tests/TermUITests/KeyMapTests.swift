@@ -156,6 +156,26 @@ struct KeyMapTests {
         #expect(Set(all).count == all.count)
     }
 
+    /// The overlay names each command (what a keys file rebinds) where its help says something else.
+    @Test func overlayEntriesNameTheirCommand() {
+        let entries = keys.helpSections(for: form).flatMap(\.entries)
+        let next = entries.first { $0.help == "next field" }
+        #expect(next?.text == "next field [next-field]")
+        #expect(entries.first { $0.help == "submit" }?.text == "submit", "the name is not repeated when it is the help")
+    }
+
+    /// `preset = vim`: j and k move in the form and the lists where the keys are free; a text
+    /// editor never gets them; an unknown preset is a diagnostic.
+    @Test func theVimPresetAddsJAndKWhereTheyAreFree() {
+        let (map, diagnostics) = keys.applying(configuration: "preset = vim\npreset = emacs")
+        #expect(diagnostics.count == 1 && diagnostics[0].line == 2)
+        #expect(map.command(for: KeyEvent(.character("j")), in: form) == .nextField)
+        #expect(map.command(for: KeyEvent(.character("k")), in: form) == .previousField)
+        #expect(map.command(for: KeyEvent(.character("j")), in: [.list, .global]) == .cursorDown)
+        #expect(map.command(for: KeyEvent(.character("j")), in: [.editor]) == nil, "typing a j stays typing")
+        #expect(keys.command(for: KeyEvent(.character("j")), in: form) == nil, "without the preset, j does nothing")
+    }
+
     @Test func mergingKeepsTheFirstMapsBindingsAndAddsTheOthers() {
         let extra = KeyMap(bindings: [
             KeyBinding(.submit, in: .form, keys: [.function(10)], help: "submit (other)", category: "Actions"),

@@ -90,12 +90,19 @@ struct SettingsTmuxTests {
             open-settings = f2
             popup.cursor-down = down, tab, j
             this is not a binding
+            preset = vim
+            nope = x
             """.utf8).write(to: folder.appendingPathComponent("keys"))
         let terminal = try await TmuxSession.startOffPool(
             [TermletsBinary.url.path] + home.options, columns: 120, rows: 30, environment: ListScreenTests.environment)
         let sites = try await terminal.screen("the site list", timeout: 120) { Self.cursorLine($0)?.contains("Termlets Demo") == true }
         #expect(sites.contains("keys line 4: expected"), "the broken line is reported")
         #expect(sites.contains("f2 settings"))
+        // `preset = vim`: j moves down in the browser, k back up.
+        try await terminal.press("j")
+        try await terminal.screen("j moved the cursor down") { Self.cursorLine($0)?.contains("Termlets Demo") == false }
+        try await terminal.press("k")
+        try await terminal.screen("k moved it back") { Self.cursorLine($0)?.contains("Termlets Demo") == true }
         try await terminal.press(",")
         try await terminal.press("F2")
         try await terminal.screen("the settings opened with F2") { $0.contains("[ Save ]") }
@@ -108,7 +115,12 @@ struct SettingsTmuxTests {
         try await terminal.press("d")
         try await terminal.screen("back on the site list") { $0.hasPrefix(" Sites") }
         try await terminal.press("q")
-        #expect(try await terminal.screen(containing: "[exit ").contains("[exit 0]"))
+        let end = try await terminal.screen(containing: "[exit ")
+        #expect(end.contains("[exit 0]"))
+        // Every problem, whole, once the screen is closed (joined: the pane wraps long lines).
+        let printed = end.replacingOccurrences(of: "\n", with: "")
+        #expect(printed.contains("line 4: expected \"command = key, key\", found \"this is not a binding\" — ignored"), "\(end)")
+        #expect(printed.contains("line 6: unknown command \"nope\" — ignored"), "\(end)")
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("config.json").path), "nothing was saved")
     }
 }

@@ -26,7 +26,7 @@ extension Grid {
             if index > 0 { lines.append(("", false)) }
             lines.append((section.title, true))
             for entry in section.entries {
-                lines.append(("  " + entry.keys.fitted(toWidth: keyColumn) + "  " + entry.help, false))
+                lines.append(("  " + entry.keys.fitted(toWidth: keyColumn) + "  " + entry.text, false))
             }
         }
         let contentWidth = max(title.displayWidth + 4, lines.map { $0.text.displayWidth }.max() ?? 0)

@@ -12,14 +12,25 @@ public struct HelpItem: Hashable, Sendable {
     public var width: Int { key.displayWidth + 1 + label.displayWidth }
 }
 
-/// One line of the `?` overlay: every key of a command and its help text.
+/// One line of the `?` overlay: every key of a command, its help text and the command's name
+/// (what a keys file rebinds: `activate = enter, f2`).
 public struct HelpEntry: Hashable, Sendable {
     /// The keys, e.g. `tab, ↓`.
     public var keys: String
     public var help: String
-    public init(keys: String, help: String) {
+    /// The command's name, e.g. `next-field`; `nil` when not shown.
+    public var command: String?
+    public init(keys: String, help: String, command: String? = nil) {
         self.keys = keys
         self.help = help
+        self.command = command
+    }
+
+    /// The help text, followed by the command's name in brackets when it says something else
+    /// (`edit/toggle [activate]`; `submit` alone when the name is the help).
+    public var text: String {
+        guard let command, command != help else { return help }
+        return help + " [" + command + "]"
     }
 }
 
@@ -97,7 +108,8 @@ extension KeyMap {
                 let reachable = binding.keys.filter { command(for: $0, in: contexts) == binding.command }
                 guard !reachable.isEmpty else { continue }
                 seen.insert(binding.command)
-                let entry = HelpEntry(keys: reachable.map(\.displayName).joined(separator: ", "), help: binding.help)
+                let entry = HelpEntry(
+                    keys: reachable.map(\.displayName).joined(separator: ", "), help: binding.help, command: binding.command.rawValue)
                 if let index = sections.firstIndex(where: { $0.title == binding.category }) {
                     sections[index].entries.append(entry)
                 } else {

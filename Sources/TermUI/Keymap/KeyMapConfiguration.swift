@@ -18,7 +18,10 @@ extension KeyMap {
     /// submit = ctrl-s, f10
     /// list.refresh = r, f5
     /// save-draft = none
+    /// preset = vim
     /// ```
+    /// `preset = vim` adds vim-style movement (`j` down, `k` up) wherever a screen moves a cursor
+    /// or the focus and the key is free (``addingVimMovement()``).
     /// A line with an error changes nothing and yields a diagnostic; the other lines still apply,
     /// so a typo never loses the defaults. Lines apply in order.
     public func applying(configuration text: String) -> (keyMap: KeyMap, diagnostics: [KeyMapDiagnostic]) {
@@ -38,6 +41,11 @@ extension KeyMap {
                 let target = String(content[..<equals]).trimmingSpaces()
                 let keyList = String(content[content.index(after: equals)...]).trimmingSpaces()
                 guard !target.isEmpty else { throw .syntax("missing command name before \"=\"") }
+                if target == "preset" {
+                    guard keyList.lowercased() == "vim" else { throw .syntax("unknown preset \"\(keyList)\" (the one preset is vim)") }
+                    result = result.addingVimMovement()
+                    continue
+                }
                 var context: KeyContext? = nil
                 var commandName = target
                 if let dot = target.firstIndex(of: ".") {
@@ -53,6 +61,25 @@ extension KeyMap {
             }
         }
         return (result, diagnostics)
+    }
+
+    /// These bindings plus vim-style movement: `j` for down / next field and `k` for up / previous
+    /// field in the screens that move a cursor or the focus (form, lists, browser, sync view, and
+    /// the gallery, which takes the list's), wherever that key is not already another command's
+    /// (the sync view keeps `k` for "keep mine"). Text editors never get them.
+    public func addingVimMovement() -> KeyMap {
+        let moves: [CommandName: KeyEvent] = [
+            .cursorDown: .character("j"), .nextField: .character("j"), .cursorUp: .character("k"), .previousField: .character("k"),
+        ]
+        let screens: Set<KeyContext> = [.form, .list, KeyContext(rawValue: "browser"), KeyContext(rawValue: "sync")]
+        var result = bindings
+        for index in result.indices {
+            let binding = result[index]
+            guard screens.contains(binding.context), let key = moves[binding.command], !binding.keys.contains(key) else { continue }
+            guard !result.contains(where: { $0.context == binding.context && $0.keys.contains(key) }) else { continue }
+            result[index].keys.append(key)
+        }
+        return KeyMap(bindings: result)
     }
 
     /// `ctrl-s, f10` → keys; `none` → no keys. A lone `,` is the comma key.

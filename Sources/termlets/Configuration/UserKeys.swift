@@ -10,6 +10,9 @@ struct UserKeys: Sendable {
     let keyMap: KeyMap
     /// What was wrong with the file, for the screen's message area (nil when nothing was).
     let notice: String?
+    /// Every problem of the file, one a line, printed whole on standard error when the screen
+    /// closes (the message area may be too narrow to show them all); nil when there was none.
+    var report: String? = nil
 
     static let fileName = "keys"
     /// The largest file read (a key file is a few lines).
@@ -25,9 +28,12 @@ struct UserKeys: Sendable {
             return UserKeys(keyMap: .allScreens, notice: "\(file.path): not a key file (UTF-8 text under 64 KB) — default keys")
         }
         let (keyMap, diagnostics) = KeyMap.allScreens.applying(configuration: text)
-        guard let first = diagnostics.first else { return UserKeys(keyMap: keyMap, notice: nil) }
-        let more = diagnostics.count > 1 ? " (and \(diagnostics.count - 1) more)" : ""
-        // The problem first: a long path would push it out of a narrow message area.
-        return UserKeys(keyMap: keyMap, notice: "keys \(first)\(more), ignored (\(file.path))")
+        guard !diagnostics.isEmpty else { return UserKeys(keyMap: keyMap, notice: nil) }
+        // Every problem, whole, problems first: a long path would push them out of a narrow
+        // message area. The other lines apply.
+        let problems = diagnostics.map(\.description).joined(separator: "; ")
+        let lines = diagnostics.count == 1 ? "that line is" : "those lines are"
+        let report = diagnostics.map { "termlets: \(file.path): \($0) — ignored\n" }.joined()
+        return UserKeys(keyMap: keyMap, notice: "keys \(problems) — \(lines) ignored (\(file.path))", report: report)
     }
 }

@@ -11,6 +11,7 @@ enum InteractiveBrowser {
             services: ScreenServices.browser(connection, settings: settings, autoSync: autoSync),
             size: InteractiveScreen.currentSize(), status: ScreenServices.status(connection), start: start,
             keyMap: settings.keys.keyMap, theme: settings.browserTheme(), notice: settings.keys.notice)
+        defer { if let report = settings.keys.report { Console.err(report) } }
         do {
             try await InteractiveScreen.run(browser)
         } catch {
