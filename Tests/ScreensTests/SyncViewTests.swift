@@ -66,6 +66,8 @@ struct SyncViewTests {
         runtime.handle(.key(.character("k")))
         await runtime.waitUntilIdle()
         #expect(queue.resolved.first?.1 == .keepMine)
+        #expect(runtime.model.message.contains("your version is kept"), "\(runtime.model.message)")
+        #expect(!runtime.model.message.contains("q-1"), "the write is named by its title, not the queue's id")
         #expect(runtime.model.items.isEmpty)
         #expect(GridText.text(ListFixtures.frame(runtime)).contains("Nothing waiting for the portal."))
     }

@@ -45,6 +45,7 @@ enum UIText: String, CatalogKey {
     // The sync view and automatic sync.
     case syncRunSummary, conflictsHintSyncView, syncedAutomatically, refusedCount, inConflictCount
     case cannotReadQueue, syncingMessage, onlyConflictsResolve, cannotResolve, syncFailed, keysSync
+    case resolvedKeepMine, resolvedTakePortal, resolvedLater
     case readingQueue, syncingProgress, syncing, nothingWaiting, waitingCount, waitingConflicts, lastRun
     case columnState, columnWrite, conflictExplained, columnField, columnMine, columnPortals, stateDirty
     case stateSending, stateConflict, stateFailed

@@ -110,7 +110,14 @@ public struct SyncView: Program {
             model.message = summary.text(model.status.locale)
             return [loadQueue()]
         case .resolved(let queueId, let choice):
-            model.message = "\(queueId): \(choice.rawValue)"
+            // Named as the list names the write (its title), never by the queue's internal id.
+            let title = model.items.first { $0.queueId == queueId }?.title ?? queueId
+            let key: UIText = switch choice {
+            case .keepMine: .resolvedKeepMine
+            case .takePortal: .resolvedTakePortal
+            case .later: .resolvedLater
+            }
+            model.message = UIText.text(key, model.status.locale, title)
             return [loadQueue()]
         case .status(let status):
             model.status = status
