@@ -30,17 +30,8 @@ struct ObjectsFormScreenTests {
         let notes = home.directory.path("notes.txt")
         try Data("not a picture".utf8).write(to: notes)
 
-        let terminal = try await TmuxSession.startOffPool(
-            [TermletsBinary.url.path] + portal.server() + home.options, columns: 100, rows: 40,
-            environment: ListScreenTests.environment.merging(ObjectsScreensTests.password) { $1 })
+        let terminal = try await ObjectsScreensTests.openTickets(home, portal, rows: 40)
         let form = FormScreenSession(home: home, terminal: terminal)
-        try await terminal.screen("the site list", timeout: 120) { ObjectsScreensTests.cursorLine($0)?.contains("Termlets Demo") == true }
-        try await terminal.press("Enter")
-        try await terminal.screen("the site's objects", timeout: 60) { $0.contains("Tickets") && $0.contains("Customers") }
-        for _ in 0..<3 { try await terminal.press("Down") }
-        try await terminal.screen("Tickets selected") { ObjectsScreensTests.cursorLine($0)?.contains("Tickets") == true }
-        try await terminal.press("Enter")
-        try await terminal.screen("the Tickets entries", timeout: 60) { ObjectsScreensTests.cursorLine($0)?.contains("200001") == true }
         try await terminal.press("Enter")
         try await terminal.screen("entry 200001 in the form", timeout: 60) { $0.contains("Entry 200001") && $0.contains("Ticket 1:") }
 
@@ -144,17 +135,8 @@ struct ObjectsFormScreenTests {
         let portal = try await TestPortal.start(home, extra: ["--portal-version", "7.4"])
         defer { portal.stop() }
         let readBack = ObjectsReadBack(server: portal.url)
-        let terminal = try await TmuxSession.startOffPool(
-            [TermletsBinary.url.path] + portal.server() + home.options, columns: 100, rows: 40,
-            environment: ListScreenTests.environment.merging(ObjectsScreensTests.password) { $1 })
+        let terminal = try await ObjectsScreensTests.openTickets(home, portal, rows: 40)
         let form = FormScreenSession(home: home, terminal: terminal)
-        try await terminal.screen("the site list", timeout: 120) { ObjectsScreensTests.cursorLine($0)?.contains("Termlets Demo") == true }
-        try await terminal.press("Enter")
-        try await terminal.screen("the site's objects", timeout: 60) { $0.contains("Tickets") && $0.contains("Customers") }
-        for _ in 0..<3 { try await terminal.press("Down") }
-        try await terminal.screen("Tickets selected") { ObjectsScreensTests.cursorLine($0)?.contains("Tickets") == true }
-        try await terminal.press("Enter")
-        try await terminal.screen("the Tickets entries", timeout: 60) { ObjectsScreensTests.cursorLine($0)?.contains("200001") == true }
         for _ in 0..<2 { try await terminal.press("Down") }
         try await terminal.screen("entry 200003") { ObjectsScreensTests.cursorLine($0)?.contains("200003") == true }
         try await terminal.press("Enter")

@@ -20,6 +20,22 @@ struct ObjectsScreensTests {
 
     static func cursorLine(_ screen: String) -> String? { ListScreenTests.cursorLine(screen) }
 
+    /// The real binary in tmux on `portal` (a 7.4), walked from the site list to the Tickets
+    /// entries, with the first entry under the cursor.
+    static func openTickets(_ home: CLIHome, _ portal: TestPortal, rows: Int = 30) async throws -> TmuxSession {
+        let terminal = try await TmuxSession.startOffPool(
+            [TermletsBinary.url.path] + portal.server() + home.options, columns: 100, rows: rows,
+            environment: ListScreenTests.environment.merging(password) { $1 })
+        try await terminal.screen("the site list", timeout: 120) { cursorLine($0)?.contains("Termlets Demo") == true }
+        try await terminal.press("Enter")
+        try await terminal.screen("the site's objects", timeout: 60) { $0.contains("Tickets") && $0.contains("Customers") }
+        for _ in 0..<3 { try await terminal.press("Down") }
+        try await terminal.screen("Tickets selected") { cursorLine($0)?.contains("Tickets") == true }
+        try await terminal.press("Enter")
+        try await terminal.screen("the Tickets entries", timeout: 60) { cursorLine($0)?.contains("200001") == true }
+        return terminal
+    }
+
     @Test func browsePageOpenEditSaveAndReadBackOverHTTP() async throws {
         let home = try CLIHome()
         let portal = try await TestPortal.start(home, extra: ["--portal-version", "7.4"])
@@ -140,15 +156,7 @@ struct ObjectsScreensTests {
         let count = try #require(mine)
         #expect(count > 0 && count < 10_000, "the demo tickets have more than one creator")
 
-        let terminal = try await TmuxSession.startOffPool(
-            [TermletsBinary.url.path] + portal.server() + home.options, columns: 100, rows: 30,
-            environment: ListScreenTests.environment.merging(Self.password) { $1 })
-        try await terminal.screen("the site list", timeout: 120) { Self.cursorLine($0)?.contains("Termlets Demo") == true }
-        try await terminal.press("Enter")
-        try await terminal.screen("the site's objects", timeout: 60) { $0.contains("Tickets") }
-        for _ in 0..<3 { try await terminal.press("Down") }
-        try await terminal.screen("Tickets selected") { Self.cursorLine($0)?.contains("Tickets") == true }
-        try await terminal.press("Enter")
+        let terminal = try await Self.openTickets(home, portal)
         try await terminal.screen("the Tickets entries", timeout: 60) { $0.contains("1 of 10000") }
         try await terminal.press("m")
         let filtered = try await terminal.screen("only my entries", timeout: 60) { $0.contains("1 of \(count)") }

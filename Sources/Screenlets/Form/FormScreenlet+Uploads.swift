@@ -54,16 +54,9 @@ extension FormScreenlet {
             queueUpload(key, file: file, metadata: metadata, generation: generation)
             return
         }
-        let (progress, progressSink) = AsyncStream<(Int64, Int64)>.makeStream()
-        let reporter = Task { for await (sent, total) in progress { self.reportProgress(key, sent: sent, total: total, generation: generation) } }
-        let result: Result<FileEntry, any Error>
-        do {
-            result = .success(try await portal.upload(file: file, metadata: .object(metadata), uuid: nil) { progressSink.yield(($0, $1)) })
-        } catch {
-            result = .failure(error)
+        let result = await portal.uploadReportingProgress(file: file, metadata: metadata) { sent, total in
+            await self.reportProgress(key, sent: sent, total: total, generation: generation)
         }
-        progressSink.finish()
-        await reporter.value
         guard uploadGenerations[key] == generation, !Task.isCancelled else { return }
         switch result {
         case .success(let entry):
