@@ -72,6 +72,37 @@ struct FormUploadTests {
         }
     }
 
+    /// Cancelling a running upload stops its request before the portal has the file: the field's
+    /// value as loaded comes back, no upload event follows, and the portal journals the request as
+    /// abandoned (it never reached the document services), so no file entry is left behind.
+    @Test func aCancelledUploadLeavesNothingBehind() async throws {
+        try await withHarness { harness in
+            let screenlet = harness.screenlet { $0.recordSetId = 40001 }
+            let recorder = EventRecorder(screenlet)
+            try await screenlet.loadForm()
+            let key = FormFieldKey(field: "Attachment")
+            let loaded = await screenlet.state.model?.value(of: "Attachment", instance: 0)
+            // The portal waits before it reads a body; a file larger than the socket buffers cannot
+            // be sent whole meanwhile.
+            await harness.emulator.setFaults(FaultSettings(latencyMs: 1500, pathPrefix: "/api/jsonws/dlapp"))
+            let file = try harness.file("large.pdf", size: 40 << 20)
+            try await screenlet.chooseDocument(file.path, for: "Attachment")
+            #expect(await screenlet.state.uploads[key]?.isRunning == true)
+            #expect(await screenlet.cancelUpload(of: "Attachment") == true)
+            #expect(await screenlet.state.uploads[key] == nil)
+            #expect(await screenlet.state.model?.value(of: "Attachment", instance: 0) == loaded, "the value as loaded is back")
+            #expect(await screenlet.cancelUpload(of: "Attachment") == false, "nothing runs any more")
+
+            let journaled = try await waitFor("the upload request ended on the portal", timeout: 30, every: 0.1) {
+                harness.emulator.journal.first { $0.path.hasPrefix("/api/jsonws/dlapp") }
+            }
+            #expect(journaled.fault == "abandoned", "the portal never had the whole file: \(journaled)")
+            #expect(!journaled.services.contains("/dlapp/add-file-entry"))
+            #expect(await !recorder.names.contains("documentUploaded"))
+            #expect(await !recorder.names.contains("documentUploadFailed"))
+        }
+    }
+
     @Test func aFailedUploadIsRetriedOnSubmit() async throws {
         try await withHarness { harness in
             let screenlet = harness.screenlet {

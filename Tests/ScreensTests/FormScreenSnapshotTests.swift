@@ -132,6 +132,7 @@ struct FormScreenSnapshotTests {
             try form.focus("Attachment")
             let text = GridText.text(form.grid)
             #expect(text.contains("50% 1.4 MB / 2.9 MB"))  // not rounded down to "1 MB / 2 MB"
+            #expect(text.contains("x cancel upload"), "the help line offers to cancel the running upload")
             GoldenSnapshot.assertMatches(form.grid, named: "form-upload-progress-80x18")
         }
     }

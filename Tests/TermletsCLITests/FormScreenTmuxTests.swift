@@ -94,6 +94,35 @@ struct FormScreenTmuxTests {
         #expect(try values["Phone"]?.stringValue.map(JSONValue.parse) == .array(["555-0101", "555-0202"]))
     }
 
+    /// A running upload can be cancelled: the help line offers `x cancel upload` while the focused
+    /// field's file is on its way, `x` stops it, the field is empty again, and the portal never had
+    /// the whole file (its journal has the request as abandoned, no document service ran).
+    @Test func aRunningUploadIsCancelledWithX() async throws {
+        let home = try CLIHome()
+        let portal = try await TestPortal.start(home)
+        defer { portal.stop() }
+        // The portal waits before reading an upload's body: a large file cannot be sent whole meanwhile.
+        try await portal.setFaults(["latencyMs": 4000, "pathPrefix": "/api/jsonws/dlapp"])
+        let file = home.directory.path("large-report.pdf")
+        try Data(repeating: 7, count: 40 << 20).write(to: file)
+        let form = try await FormScreenSession.start(
+            ["--record-set-id", "40001"] + portal.server(), home: home, environment: ["TERMLETS_PASSWORD": "test"])
+        try await form.focus("Attachment")
+        try form.keys("Enter")
+        try form.type(file.path)
+        try form.keys("Enter")
+        try await form.terminal.waitForScreen("the upload running, x offered") { $0.contains("x cancel upload") }
+        try form.keys("x")
+        let cancelled = try await form.terminal.waitForScreen("the upload cancelled") { $0.contains("Upload cancelled") }
+        #expect(!cancelled.contains("x cancel upload"), "nothing is left to cancel")
+        #expect(!cancelled.contains("large-report.pdf"), "the field is back to its value as loaded")
+        let journaled = try await waitFor("the upload request ended on the portal", timeout: 60, every: 0.2) {
+            try await portal.requests().first { ($0["path"]?.stringValue ?? "").hasPrefix("/api/jsonws/dlapp") }
+        }
+        #expect(journaled["fault"] == "abandoned", "\(journaled)")
+        try form.keys("q")
+    }
+
     @Test func aResizeMidFormKeepsTheValues() async throws {
         let form = try await FormScreenSession.start(columns: 100, rows: 30)
         try await form.focus("Title")

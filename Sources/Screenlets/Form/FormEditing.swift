@@ -28,6 +28,10 @@ public protocol FormEditing: Actor {
     func removeInstance(of field: String, at index: Int) throws(FormScreenletError)
     /// The user picked a local file for a document or image field.
     func chooseDocument(_ path: String, for field: String, instance: Int) throws(FormScreenletError)
+    /// Stops the running upload of a field instance: nothing of it is kept, the field's value as
+    /// loaded comes back. False when no upload was running there.
+    @discardableResult
+    func cancelUpload(of field: String, instance: Int) -> Bool
     /// Validates and submits (or saves) the values; `draft` keeps a record as a draft.
     @discardableResult
     func submitForm(draft: Bool) async throws -> FormSubmitOutcome
@@ -51,4 +55,7 @@ extension LocalFormScreenlet {
     public func withdrawQueuedWrite() async -> FormWithdrawal { .nothingQueued }
     /// A local form queues nothing.
     public func followQueuedSave() {}
+    /// A local form uploads nothing.
+    @discardableResult
+    public func cancelUpload(of field: String, instance: Int) -> Bool { false }
 }

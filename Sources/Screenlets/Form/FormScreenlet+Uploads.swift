@@ -28,6 +28,19 @@ extension FormScreenlet {
         startUpload(key)
     }
 
+    /// Stops the running upload of a field instance (its task is cancelled, and with it the HTTP
+    /// request, so the portal never completes the file); the field's value as loaded comes back.
+    @discardableResult
+    public func cancelUpload(of field: String, instance: Int = 0) -> Bool {
+        let key = FormFieldKey(field: field, instance: instance)
+        guard uploadTasks[key] != nil, state.forgetChosenFile(key) else { return false }
+        uploadTasks[key]?.cancel()
+        uploadTasks[key] = nil
+        uploadGenerations[key, default: 0] += 1
+        chosenFiles[key] = nil
+        return true
+    }
+
     /// Waits until no upload is running.
     public func waitForUploads() async {
         while let running = uploadTasks.values.first {

@@ -22,6 +22,17 @@ extension FormState {
         self.model = model
     }
 
+    /// Forgets the file chosen for `key` (a cancelled upload): the field's value as loaded comes
+    /// back and its upload status goes. False when nothing was being uploaded there.
+    @discardableResult
+    mutating func forgetChosenFile(_ key: FormFieldKey) -> Bool {
+        guard uploads[key]?.isRunning == true else { return false }
+        uploads[key] = nil
+        let loaded = model?.loadedValues[key.field].flatMap { key.instance < $0.count ? $0[key.instance] : nil }
+        try? model?.setValue(loaded ?? nil, of: key.field, instance: key.instance)
+        return true
+    }
+
     /// Sets one instance of a field (`nil` clears it); a message shown under it is brought up to date.
     mutating func setValue(_ value: FieldValue?, of field: String, instance: Int, editable: Bool) throws(FormScreenletError) {
         let name = try editableField(field, editable: editable).name

@@ -54,6 +54,18 @@ extension ObjectEntryFormScreenlet {
         uploadTasks[key] = Task { await self.runUpload(key, path: path, generation: generation) }
     }
 
+    /// Stops the running upload of an attachment field (as the record form's `cancelUpload`).
+    @discardableResult
+    public func cancelUpload(of field: String, instance: Int = 0) -> Bool {
+        let key = FormFieldKey(field: field, instance: instance)
+        guard uploadTasks[key] != nil, state.forgetChosenFile(key) else { return false }
+        uploadTasks[key]?.cancel()
+        uploadTasks[key] = nil
+        uploadGenerations[key, default: 0] += 1
+        chosenFiles[key] = nil
+        return true
+    }
+
     private func runUpload(_ key: FormFieldKey, path: String, generation: Int) async {
         defer { if uploadGenerations[key] == generation { uploadTasks[key] = nil } }
         let file = URL(fileURLWithPath: path)

@@ -11,6 +11,8 @@ extension KeyContext {
     public static let pathPrompt: KeyContext = "path"
     /// The unsaved-changes prompt is open.
     public static let quitPrompt: KeyContext = "quit-prompt"
+    /// The focused field's file is being uploaded (its upload can be cancelled).
+    public static let formUpload: KeyContext = "form-upload"
 }
 
 extension CommandName {
@@ -28,6 +30,7 @@ extension CommandName {
     public static let monthNext: CommandName = "month-next"
     public static let keepEditing: CommandName = "keep-editing"
     public static let discardAndQuit: CommandName = "discard-and-quit"
+    public static let cancelUpload: CommandName = "cancel-upload"
 }
 
 extension KeyMap {
@@ -62,6 +65,7 @@ extension KeyMap {
             KeyBinding(.confirmEdit, in: .calendar, keys: [.enter, .space], help: "choose", category: picker, helpPriority: 1),
             KeyBinding(.leaveEditor, in: .calendar, keys: [.escape], help: "cancel", category: picker, helpPriority: 4),
             KeyBinding(.discardAndQuit, in: .quitPrompt, keys: [.character("d")], help: "discard and quit", category: actions, helpPriority: 1),
+            KeyBinding(.cancelUpload, in: .formUpload, keys: [.character("x")], help: "cancel upload", category: actions, helpPriority: 0),
             KeyBinding(.keepEditing, in: .quitPrompt, keys: [.character("k"), .escape], help: "keep editing", category: actions, helpPriority: 2),
         ]
         return KeyMap(bindings: bindings)

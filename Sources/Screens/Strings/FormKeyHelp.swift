@@ -44,5 +44,6 @@ enum KeyHelpText {
         "previous week": "semana anterior", "next week": "semana siguiente", "previous month": "mes anterior",
         "next month": "mes siguiente", "choose": "elegir", "discard and quit": "descartar y salir",
         "discard and go back": "descartar y volver", "keep editing": "seguir editando",
+        "cancel upload": "cancelar la subida",
     ]
 }

@@ -28,6 +28,8 @@ extension UIText {
         .uploaded: "uploaded",
         .uploadFailed: "upload failed: {0}",
         .uploadQueued: "queued: uploads when the portal is back",
+        .uploadCancelled: "Upload cancelled: the field is back to its value as loaded",
+        .uploadAlreadyDone: "The upload had already ended: nothing to cancel",
         .uploadStarted: "Uploading {0}…",
         .noMatches: "No matching files",
         .relatedSearching: "Searching the related entries for “{0}”…",

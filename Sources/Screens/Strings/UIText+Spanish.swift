@@ -28,6 +28,8 @@ extension UIText {
         .uploaded: "subido",
         .uploadFailed: "la subida ha fallado: {0}",
         .uploadQueued: "en cola: se subirá cuando vuelva el portal",
+        .uploadCancelled: "Subida cancelada: el campo vuelve a su valor cargado",
+        .uploadAlreadyDone: "La subida ya había terminado: no hay nada que cancelar",
         .uploadStarted: "Subiendo {0}…",
         .noMatches: "Ningún archivo coincide",
         .relatedSearching: "Buscando «{0}» en las entradas relacionadas…",

@@ -10,7 +10,7 @@ enum UIText: String, CatalogKey {
     // Workflow states, shown as `[approved]`.
     case workflowApproved, workflowPending, workflowDraft, workflowExpired, workflowOther, workflowUnknown
     // Documents and uploads.
-    case uploadedDocument, uploadWaiting, uploaded, uploadFailed, uploadQueued, uploadStarted, noMatches
+    case uploadedDocument, uploadWaiting, uploaded, uploadFailed, uploadQueued, uploadStarted, noMatches, uploadCancelled, uploadAlreadyDone
     // A relationship field's search of the related object.
     case relatedSearching, relatedNoMatches, relatedNotSearchable
     // Notes after an action.

@@ -7,6 +7,7 @@ extension FormScreen {
     func contexts(_ model: Model) -> [KeyContext] {
         if model.overlay == .unsavedChanges { return [.quitPrompt, .global] }
         if let editor = model.editor { return editor.contexts }
+        if let key = model.focusedRow?.key, model.form.uploads[key]?.isRunning == true { return [.formUpload, .form, .global] }
         return [.form, .global]
     }
 
@@ -41,8 +42,19 @@ extension FormScreen {
         }
         if model.editor != nil { return handleEditorKey(key, &model) }
         model.note = nil
-        guard let command = keyMap.command(for: key, in: [.form, .global]) else { return [] }
+        guard let command = keyMap.command(for: key, in: contexts(model)) else { return [] }
         return perform(command, &model)
+    }
+
+    /// `x` while the focused field's file uploads: the upload stops, nothing of it is kept, and
+    /// the field's value as loaded comes back.
+    func cancelUpload(_ model: inout Model) -> [Effect<Message>] {
+        guard let key = model.focusedRow?.key, model.form.uploads[key]?.isRunning == true else { return [] }
+        let note = FormScreenModel.Note(UIText.text(.uploadCancelled, model.locale), .info)
+        let tooLate = UploadAlreadyDone(description: UIText.text(.uploadAlreadyDone, model.locale))
+        return [call(success: note) { screenlet in
+            if await !screenlet.cancelUpload(of: key.field, instance: key.instance) { throw tooLate }
+        }]
     }
 
     /// A command with no editor open.
@@ -67,6 +79,7 @@ extension FormScreen {
         case .addInstance: return addInstance(&model)
         case .removeInstance: return removeInstance(&model)
         case .switchLocale: return switchLocale(&model)
+        case .cancelUpload: return cancelUpload(&model)
         default: return []
         }
     }
@@ -147,4 +160,9 @@ extension FormScreen {
             await screenlet.switchLocale(next)
         }]
     }
+}
+
+/// `x` came after the upload ended (uploaded, failed or queued): there was nothing to cancel.
+struct UploadAlreadyDone: Error, CustomStringConvertible {
+    let description: String
 }
