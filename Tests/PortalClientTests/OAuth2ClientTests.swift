@@ -101,7 +101,9 @@ struct OAuth2ClientTests {
     }
 
     @Test func anExpiredTokenIsRefreshedOnceAndTheRotatedPairKept() async throws {
-        try await Self.withSignedIn(lifetime: .seconds(1)) { emulator, client, tokens in
+        // Tokens live 5 s: long enough that the renewed one outlives the four requests below even
+        // on a loaded machine (with 1 s it could expire too and rightly be renewed a second time).
+        try await Self.withSignedIn(lifetime: .seconds(5)) { emulator, client, tokens in
             let stored = NIOLockedValueBox<[OAuth2TokenSet]>([])
             // The token's expiry is hidden from the client, so only the portal's 401 can tell.
             let opaque = OAuth2TokenSet(accessToken: tokens.accessToken, refreshToken: tokens.refreshToken, expiresAt: nil)
