@@ -47,6 +47,17 @@ struct BrowserObjectsTests {
         return services
     }
 
+    /// A 7.4 site open in a browser whose form requests are recorded (and refused: no form opens).
+    static func openSiteRecordingFormRequests() async throws -> (Runtime<PortalBrowser>, Requests) {
+        let requests = Requests()
+        var services = objectServices(FakeRecords(count: 100))
+        services.openForm = { request in
+            requests.append(request)
+            throw NoForm()
+        }
+        return (try await openSite(services), requests)
+    }
+
     /// A browser on `services`, started, with the first site's contents open.
     static func openSite(_ services: BrowserServices) async throws -> Runtime<PortalBrowser> {
         let browser = PortalBrowser(services: services, size: Size(width: 100, height: 24), status: ListFixtures.status)
@@ -58,14 +69,7 @@ struct BrowserObjectsTests {
     }
 
     @Test func objectsAreListedAndAnEntryAsksForTheObjectsForm() async throws {
-        let records = FakeRecords(count: 100)
-        let requests = Requests()
-        var services = Self.objectServices(records)
-        services.openForm = { request in
-            requests.append(request)
-            throw NoForm()
-        }
-        let runtime = try await Self.openSite(services)
+        let (runtime, requests) = try await Self.openSiteRecordingFormRequests()
         let site = GridText.text(ListFixtures.frame(runtime, size: Size(width: 100, height: 24)))
         #expect(site.contains("no Screens plugin: values not readable · 40002"))
         #expect(site.contains("Objects"))
@@ -160,14 +164,7 @@ struct BrowserObjectsTests {
     }
 
     @Test func aNewEntryAsksForTheObjectsForm() async throws {
-        let records = FakeRecords(count: 100)
-        let requests = Requests()
-        var services = Self.objectServices(records)
-        services.openForm = { request in
-            requests.append(request)
-            throw NoForm()
-        }
-        let runtime = try await Self.openSite(services)
+        let (runtime, requests) = try await Self.openSiteRecordingFormRequests()
         runtime.handle(.key(.down))
         runtime.handle(.key(.enter))
         try await BrowserScreenTests.waitForRecordList(runtime)

@@ -12,6 +12,14 @@ import TermletsTestSupport
 /// HTTP, not through Termlets.
 @Suite("Objects form screen (7.4, tmux)")
 struct ObjectsFormScreenTests {
+    /// Focuses the Screenshot field and gives `file` in its path prompt (the upload starts).
+    static func chooseScreenshot(_ file: URL, in form: FormScreenSession) async throws {
+        try await form.focus("Screenshot")
+        try form.keys("Enter", "C-u")
+        try form.type(file.path)
+        try form.keys("Enter")
+    }
+
     static let tickets = "/o/c/tickets/scopes/20143"
 
     @Test func attachmentUploadedFromTheFormDraftSavedAndQueuedOfflineSyncedOnce() async throws {
@@ -43,10 +51,7 @@ struct ObjectsFormScreenTests {
         try await form.waitFor("this field takes png, jpg, jpeg, gif files")
 
         // A picture is uploaded at once, with the record form's progress line.
-        try await form.focus("Screenshot")
-        try form.keys("Enter", "C-u")
-        try form.type(shot.path)
-        try form.keys("Enter")
+        try await Self.chooseScreenshot(shot, in: form)
         try await form.waitFor("uploaded", timeout: 60)
         try form.keys("C-d")
         try await form.waitFor("Entry 200001 saved as a draft", timeout: 60)
@@ -68,10 +73,7 @@ struct ObjectsFormScreenTests {
         try await terminal.screen("entry 200002 in the form", timeout: 60) { $0.contains("Entry 200002") && $0.contains("Ticket 2:") }
         try await portal.setFaults(["offline": true])
         // A file chosen offline and then discarded with the edits leaves the queue: never uploaded.
-        try await form.focus("Screenshot")
-        try form.keys("Enter", "C-u")
-        try form.type(discarded.path)
-        try form.keys("Enter")
+        try await Self.chooseScreenshot(discarded, in: form)
         try await form.waitFor("queued: uploads when the portal is back", timeout: 60)
         try form.keys("Escape")
         try await form.waitFor("Unsaved changes")
@@ -79,10 +81,7 @@ struct ObjectsFormScreenTests {
         try await terminal.screen("back on the entries, the edit discarded", timeout: 60) { $0.contains("of 1000") }
         try await terminal.press("Enter")
         try await terminal.screen("entry 200002 from the cache", timeout: 60) { $0.contains("Entry 200002") && $0.contains("Ticket 2:") }
-        try await form.focus("Screenshot")
-        try form.keys("Enter", "C-u")
-        try form.type(offlineShot.path)
-        try form.keys("Enter")
+        try await Self.chooseScreenshot(offlineShot, in: form)
         try await form.waitFor("queued: uploads when the portal is back", timeout: 60)
         try form.keys("C-s")
         try await form.waitFor("queued for sync", timeout: 60)

@@ -9,6 +9,9 @@ public protocol FormEditing: Actor {
     var attributes: FormScreenletAttributes { get }
     /// What the screen draws.
     var state: FormState { get }
+    /// Applies `change` to the form's state: the one way the editing defaults below (set a
+    /// value, leave a field, add or remove a repetition) change it, for every form alike.
+    func updateState<Result, Failure: Error>(_ change: (inout FormState) throws(Failure) -> Result) throws(Failure) -> Result
     /// Every event, in order. One consumer; ends with ``close()``.
     nonisolated var events: AsyncStream<FormEvent> { get }
 
@@ -44,6 +47,33 @@ public protocol FormEditing: Actor {
     func followQueuedSave()
     /// Shows labels, tips and options in `locale` from now on.
     func switchLocale(_ locale: PortalLocale)
+}
+
+extension FormEditing {
+    /// Sets one instance of a field (`nil` clears it). Refused when not `editable`.
+    public func setValue(_ value: FieldValue?, of field: String, instance: Int = 0) throws(FormScreenletError) {
+        let editable = attributes.editable
+        try updateState { state throws(FormScreenletError) in try state.setValue(value, of: field, instance: instance, editable: editable) }
+    }
+
+    /// The user left a field instance: its validation message is shown (or cleared when valid).
+    @discardableResult
+    public func leaveField(_ field: String, instance: Int = 0) -> String? {
+        updateState { state in state.leaveField(field, instance: instance) }
+    }
+
+    /// Adds an instance of a repeatable field; returns its index.
+    @discardableResult
+    public func addInstance(of field: String, after index: Int? = nil) throws(FormScreenletError) -> Int {
+        let editable = attributes.editable
+        return try updateState { state throws(FormScreenletError) in try state.addInstance(of: field, after: index, editable: editable) }
+    }
+
+    /// Removes an instance of a repeatable field (not the last one).
+    public func removeInstance(of field: String, at index: Int) throws(FormScreenletError) {
+        let editable = attributes.editable
+        _ = try updateState { state throws(FormScreenletError) in try state.removeInstance(of: field, at: index, editable: editable) }
+    }
 }
 
 extension FormScreenlet: FormEditing {

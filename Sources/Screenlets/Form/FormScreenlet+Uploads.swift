@@ -28,17 +28,10 @@ extension FormScreenlet {
         startUpload(key)
     }
 
-    /// Stops the running upload of a field instance (its task is cancelled, and with it the HTTP
-    /// request, so the portal never completes the file); the field's value as loaded comes back.
+    /// Stops the running upload of a field instance (``DocumentUploadKeeping/stopUpload(_:)``).
     @discardableResult
     public func cancelUpload(of field: String, instance: Int = 0) -> Bool {
-        let key = FormFieldKey(field: field, instance: instance)
-        guard uploadTasks[key] != nil, state.forgetChosenFile(key) else { return false }
-        uploadTasks[key]?.cancel()
-        uploadTasks[key] = nil
-        uploadGenerations[key, default: 0] += 1
-        chosenFiles[key] = nil
-        return true
+        stopUpload(FormFieldKey(field: field, instance: instance))
     }
 
     /// Waits until no upload is running.
@@ -73,24 +66,20 @@ extension FormScreenlet {
         guard uploadGenerations[key] == generation, !Task.isCancelled else { return }
         switch result {
         case .success(let entry):
-            let reference = DocumentReference(groupId: entry.groupId, uuid: entry.uuid, version: entry.version, raw: entry.attributes)
-            try? state.model?.setValue(.document(.uploaded(reference)), of: key.field, instance: key.instance)
-            state.uploads[key] = .uploaded(reference)
+            state.recordUploaded(entry, for: key)
             emit(.documentUploaded(key, result: entry.attributes, queueId: nil))
         case .failure(let error as any OfflineClassifiable) where error.isConnectivityFailure && attributes.submitPolicy != .remoteOnly:
             queueUpload(key, file: file, metadata: metadata, generation: generation)
         case .failure(let error):
             let reason = Self.describe(error)
-            try? state.model?.setValue(.document(.uploadFailed(path: path, reason: reason)), of: key.field, instance: key.instance)
-            state.uploads[key] = .failed(reason: reason)
+            state.recordUploadFailed(path: path, reason: reason, for: key)
             emit(.documentUploadError(key, message: reason))
         }
     }
 
     private func reportProgress(_ key: FormFieldKey, sent: Int64, total: Int64, generation: Int) {
         guard uploadGenerations[key] == generation else { return }
-        if case .uploading(let before, _) = state.uploads[key], sent < before { return }
-        state.uploads[key] = .uploading(sent: sent, total: total)
+        guard state.recordUploadProgress(sent: sent, total: total, for: key) else { return }
         emit(.documentUploadProgress(key, bytesSent: sent, totalBytes: total))
     }
 

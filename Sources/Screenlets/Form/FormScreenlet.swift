@@ -92,24 +92,14 @@ public actor FormScreenlet {
 
     // MARK: Editing
 
-    /// Sets one instance of a field (`nil` clears it). Refused when not `editable`.
-    public func setValue(_ value: FieldValue?, of field: String, instance: Int = 0) throws(FormScreenletError) {
-        try state.setValue(value, of: field, instance: instance, editable: attributes.editable)
+    /// Applies an edit to the form's state (setting a value, leaving a field, adding a
+    /// repetition: ``FormEditing``'s defaults).
+    public func updateState<Result, Failure: Error>(_ change: (inout FormState) throws(Failure) -> Result) throws(Failure) -> Result {
+        try change(&state)
     }
 
-    /// The user left a field instance: its validation message is shown (or cleared when valid).
-    @discardableResult
-    public func leaveField(_ field: String, instance: Int = 0) -> String? {
-        state.leaveField(field, instance: instance)
-    }
-
-    /// Adds an instance of a repeatable field; returns its index.
-    @discardableResult
-    public func addInstance(of field: String, after index: Int? = nil) throws(FormScreenletError) -> Int {
-        try state.addInstance(of: field, after: index, editable: attributes.editable)
-    }
-
-    /// Removes an instance of a repeatable field (not the last one).
+    /// Removes an instance of a repeatable field (not the last one), and stops and forgets the
+    /// upload of its document.
     public func removeInstance(of field: String, at index: Int) throws(FormScreenletError) {
         let key = try state.removeInstance(of: field, at: index, editable: attributes.editable)
         discardQueuedUpload(key)

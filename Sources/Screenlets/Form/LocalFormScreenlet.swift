@@ -59,22 +59,8 @@ public actor LocalFormScreenlet: FormEditing {
         eventSink.finish()
     }
 
-    public func setValue(_ value: FieldValue?, of field: String, instance: Int = 0) throws(FormScreenletError) {
-        try state.setValue(value, of: field, instance: instance, editable: attributes.editable)
-    }
-
-    @discardableResult
-    public func leaveField(_ field: String, instance: Int = 0) -> String? {
-        state.leaveField(field, instance: instance)
-    }
-
-    @discardableResult
-    public func addInstance(of field: String, after index: Int? = nil) throws(FormScreenletError) -> Int {
-        try state.addInstance(of: field, after: index, editable: attributes.editable)
-    }
-
-    public func removeInstance(of field: String, at index: Int) throws(FormScreenletError) {
-        _ = try state.removeInstance(of: field, at: index, editable: attributes.editable)
+    public func updateState<Result, Failure: Error>(_ change: (inout FormState) throws(Failure) -> Result) throws(Failure) -> Result {
+        try change(&state)
     }
 
     public func chooseDocument(_ path: String, for field: String, instance: Int = 0) throws(FormScreenletError) {

@@ -57,13 +57,7 @@ extension ObjectEntryFormScreenlet {
     /// Stops the running upload of an attachment field (as the record form's `cancelUpload`).
     @discardableResult
     public func cancelUpload(of field: String, instance: Int = 0) -> Bool {
-        let key = FormFieldKey(field: field, instance: instance)
-        guard uploadTasks[key] != nil, state.forgetChosenFile(key) else { return false }
-        uploadTasks[key]?.cancel()
-        uploadTasks[key] = nil
-        uploadGenerations[key, default: 0] += 1
-        chosenFiles[key] = nil
-        return true
+        stopUpload(FormFieldKey(field: field, instance: instance))
     }
 
     private func runUpload(_ key: FormFieldKey, path: String, generation: Int) async {
@@ -80,24 +74,20 @@ extension ObjectEntryFormScreenlet {
         guard uploadGenerations[key] == generation, !Task.isCancelled else { return }
         switch result {
         case .success(let entry):
-            let reference = DocumentReference(groupId: entry.groupId, uuid: entry.uuid, version: entry.version, raw: entry.attributes)
-            try? state.model?.setValue(.document(.uploaded(reference)), of: key.field, instance: key.instance)
-            state.uploads[key] = .uploaded(reference)
+            state.recordUploaded(entry, for: key)
             eventSink.yield(.documentUploaded(key, result: entry.attributes, queueId: nil))
         case .failure(let error as any OfflineClassifiable) where error.isConnectivityFailure && queue != nil && submitPolicy != .remoteOnly:
             queueUpload(key, file: file, metadata: metadata)
         case .failure(let error):
             let reason = Self.describe(error)
-            try? state.model?.setValue(.document(.uploadFailed(path: path, reason: reason)), of: key.field, instance: key.instance)
-            state.uploads[key] = .failed(reason: reason)
+            state.recordUploadFailed(path: path, reason: reason, for: key)
             eventSink.yield(.documentUploadError(key, message: reason))
         }
     }
 
     private func reportProgress(_ key: FormFieldKey, sent: Int64, total: Int64, generation: Int) {
         guard uploadGenerations[key] == generation else { return }
-        if case .uploading(let before, _) = state.uploads[key], sent < before { return }
-        state.uploads[key] = .uploading(sent: sent, total: total)
+        guard state.recordUploadProgress(sent: sent, total: total, for: key) else { return }
         eventSink.yield(.documentUploadProgress(key, bytesSent: sent, totalBytes: total))
     }
 
