@@ -47,11 +47,15 @@ struct FormScreenSession {
 
     /// Presses Tab (one at a time, waiting for the focus to move) until the focus is on `label`.
     func focus(_ label: String) async throws {
+        // Nothing is pressed before the form shows its rows (a form still loading has no focus to move).
+        try await terminal.waitForScreen("the form's rows") { Self.focusedLabel($0) != nil }
         for _ in 0..<60 {
             let screen = try terminal.screen()
             if Self.focusedLabel(screen)?.hasPrefix(label) == true { return }
             let position = Self.position(screen)
-            try keys("Tab")
+            // Tab stops at the last row: from there the search starts again at the first (Home).
+            let last = position.map { $0.split(separator: "/").count == 2 && $0.split(separator: "/")[0] == $0.split(separator: "/")[1] } ?? false
+            try keys(last ? "Home" : "Tab")
             try await terminal.waitForScreen("the focus to leave row \(position ?? "?")") { Self.position($0) != position }
         }
         try await waitForFocus(label)
