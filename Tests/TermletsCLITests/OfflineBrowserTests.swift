@@ -54,7 +54,8 @@ struct OfflineBrowserTests {
         let contents = try await terminal.screen("the record sets from the cache", timeout: 30) {
             $0.contains("Record sets") && $0.contains("Contacts") && $0.contains("Demo images")
         }
-        #expect(ContinuousClock.now - opened < .seconds(3), "the record sets at once")
+        // Well under the 15 s network timeout the bug waited for; 3 s failed once on a loaded CI machine (3.3 s).
+        #expect(ContinuousClock.now - opened < .seconds(8), "the record sets at once, not after a network timeout")
         #expect(contents.contains("offline: cached"), "\(contents)")
         // A record set never opened online: said so, at once.
         try await terminal.press("Down")
@@ -68,7 +69,7 @@ struct OfflineBrowserTests {
         let list = try await terminal.screen("the contacts from the cache", timeout: 30) {
             $0.contains("offline: cached") && BrowserScreenTests.cursorLine($0)?.contains("43001") == true
         }
-        #expect(ContinuousClock.now - listOpened < .seconds(3), "the list at once")
+        #expect(ContinuousClock.now - listOpened < .seconds(8), "the list at once, not after a network timeout")
         #expect(BrowserScreenTests.cursorLine(list)?.hasPrefix("›~") == true, "rows marked stale: \(list)")
         #expect(list.contains("· offline"))
 
@@ -83,7 +84,7 @@ struct OfflineBrowserTests {
         let saved = ContinuousClock.now
         try await terminal.press("C-s")
         let queued = try await terminal.screen("the submit queued", timeout: 30) { $0.contains("1 pending") }
-        #expect(ContinuousClock.now - saved < .seconds(3), "queued without waiting for the network")
+        #expect(ContinuousClock.now - saved < .seconds(8), "queued without waiting for the network (15 s timeout)")
         #expect(queued.contains("Queued for sync"), "\(queued)")
 
         // The portal comes back on the same port and data while the form is open: online and
