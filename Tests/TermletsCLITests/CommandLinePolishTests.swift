@@ -75,6 +75,12 @@ struct CommandLinePolishTests {
         #expect(
             result.stderr
                 == "error: not-found: record set 40001 was never loaded on this machine; run once with the portal reachable\n")
+
+        let form = try await home.run(["form", "--record-set-id", "40001", "--offline-policy", "cache-only", "--format", "json"])
+        #expect(form.status == 1)
+        #expect(
+            form.stderr
+                == "error: not-found: record set 40001: not in the offline cache; run once with the portal reachable\n")
     }
 
     @Test func bookmarksPrintCSVAndAMissingFolderIsNotFound() async throws {

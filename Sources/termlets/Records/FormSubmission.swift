@@ -72,7 +72,10 @@ enum FormSubmission {
             default: return CommandFailure(.input, prefix + error.description)
             }
         case let error as OfflineStoreError:
-            if case .notCached = error { return CommandFailure(.notFound, prefix + "not in the offline cache (\(error))") }
+            // The store's own address of the missing entry (collection / key) means nothing to a user.
+            if case .notCached = error {
+                return CommandFailure(.notFound, prefix + "not in the offline cache; run once with the portal reachable")
+            }
             return CommandFailure(.input, prefix + "offline cache: \(error)")
         case let error as SubmitError:
             switch error {
