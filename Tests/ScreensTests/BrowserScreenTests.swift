@@ -115,15 +115,15 @@ struct BrowserScreenTests {
 
     @Test func automaticSyncUpdatesTheStatusAndReloadsTheListOnTop() async throws {
         let records = FakeRecords(count: 100)
-        let reports = EventQueue<SyncRunSummary>()
+        let (reports, sink) = AsyncStream.makeStream(of: SyncRunSummary.self)
         var services = Self.services(records)
-        services.autoSync = AutoSyncServices(next: reports.next)
+        services.autoSync = AutoSyncServices(reports: reports)
         let browser = PortalBrowser(services: services, size: Size(width: 80, height: 24), status: ListFixtures.status)
         let runtime = Runtime(program: browser, backend: HeadlessBackend(size: Size(width: 80, height: 24)))
         runtime.start()
         try await ListFixtures.wait("sites", runtime) { Self.topMenu($0)?.isLoading == false && $0.status.pendingWrites == 2 }
         // Nothing sent: the count follows the queue, no message.
-        reports.push(SyncRunSummary(synced: 0, pending: 3))
+        sink.yield(SyncRunSummary(synced: 0, pending: 3))
         try await ListFixtures.wait("three pending", runtime) { $0.status.pendingWrites == 3 }
         #expect(runtime.model.message.isEmpty)
         // In a record list: a run that sent writes reloads it and says so.
@@ -132,7 +132,7 @@ struct BrowserScreenTests {
         runtime.handle(.key(.enter))
         try await Self.waitForRecordList(runtime)
         let before = await records.requestCount()
-        reports.push(SyncRunSummary(synced: 2, conflicts: 1, pending: 1))
+        sink.yield(SyncRunSummary(synced: 2, conflicts: 1, pending: 1))
         try await ListFixtures.wait("the report", runtime) { $0.status.pendingWrites == 1 }
         guard case .records(let list)? = runtime.model.stack.last else {
             Issue.record("the record list should stay on top")
@@ -150,9 +150,9 @@ struct BrowserScreenTests {
     @Test func theSyncViewRefreshesAfterTheResolvedConflictIsSent() async throws {
         let queue = SyncViewTests.FakeQueue()
         queue.items = [queue.items[0]]  // one write, in conflict
-        let reports = EventQueue<SyncRunSummary>()
+        let (reports, sink) = AsyncStream.makeStream(of: SyncRunSummary.self)
         var services = Self.services(FakeRecords(count: 10))
-        services.autoSync = AutoSyncServices(next: reports.next)
+        services.autoSync = AutoSyncServices(reports: reports)
         services.sync = SyncServices(
             loadQueue: { queue.snapshot() }, run: { _ in SyncRunSummary(synced: 0, pending: 0) },
             resolve: { id, _ in queue.keepMine(id) })
@@ -165,7 +165,7 @@ struct BrowserScreenTests {
         runtime.handle(.key(.character("k")))
         try await ListFixtures.wait("the write to send", runtime) { Self.syncItems($0)?.first?.state == .dirty }
         _ = queue.drain()  // what the automatic run sent
-        reports.push(SyncRunSummary(synced: 1, pending: 0))
+        sink.yield(SyncRunSummary(synced: 1, pending: 0))
         try await ListFixtures.wait("the sync view reloaded", runtime) { Self.syncItems($0)?.isEmpty == true }
         #expect(GridText.text(ListFixtures.frame(runtime)).contains("Nothing waiting for the portal."))
         runtime.finish()
@@ -177,10 +177,10 @@ struct BrowserScreenTests {
     }
 
     @Test func anOpenFormLearnsWhatAutomaticSyncDid() async throws {
-        let reports = EventQueue<SyncRunSummary>()
+        let (reports, sink) = AsyncStream.makeStream(of: SyncRunSummary.self)
         let store = SettingsScreenTests.Store()
         var services = Self.services(FakeRecords(count: 10))
-        services.autoSync = AutoSyncServices(next: reports.next)
+        services.autoSync = AutoSyncServices(reports: reports)
         services.settings = SettingsServices(
             open: { request in await SettingsScreenTests.settingsScreen(store, request) }, theme: { await store.theme() })
         let browser = PortalBrowser(services: services, size: Size(width: 80, height: 24), status: ListFixtures.status)
@@ -189,7 +189,7 @@ struct BrowserScreenTests {
         try await ListFixtures.wait("sites", runtime) { Self.topMenu($0)?.isLoading == false }
         runtime.handle(.key(.character(",")))
         try await ListFixtures.wait("a form on top", runtime) { SettingsScreenTests.topForm($0)?.rows.isEmpty == false }
-        reports.push(SyncRunSummary(synced: 3, pending: 4))
+        sink.yield(SyncRunSummary(synced: 3, pending: 4))
         try await ListFixtures.wait("the form's status", runtime) { SettingsScreenTests.topForm($0)?.pendingWrites == 4 }
         #expect(SettingsScreenTests.topForm(runtime.model)?.online == true)
         runtime.finish()
@@ -199,16 +199,14 @@ struct BrowserScreenTests {
     /// from the cache reloads (cursor kept) and the list on top refreshes.
     @Test func connectivityChangesReachEveryScreenAndBackOnlineReload() async throws {
         let records = FakeRecords(count: 100)
-        let changes = EventQueue<Bool>()
-        let loads = EventQueue<Int>()
+        let (changes, changeSink) = AsyncStream.makeStream(of: Bool.self)
         var services = Self.services(records)
         let counter = LoadCounter()
         services.sites = {
             let count = await counter.next()
-            loads.push(count)
             return SiteList(Self.sites, cachedAt: count == 1 ? Date(timeIntervalSince1970: 1_700_000_000) : nil)
         }
-        services.autoSync = AutoSyncServices(next: { nil }, connectivity: changes.next)
+        services.autoSync = AutoSyncServices(reports: AsyncStream { $0.finish() }, connectivity: changes)
         let browser = PortalBrowser(services: services, size: Size(width: 80, height: 24), status: ListFixtures.status)
         let runtime = Runtime(program: browser, backend: HeadlessBackend(size: Size(width: 80, height: 24)))
         runtime.start()
@@ -217,9 +215,9 @@ struct BrowserScreenTests {
         #expect(cached.contains("~ offline: cached"), "\(cached)")
         runtime.handle(.key(.down))
         let selected = Self.topMenu(runtime.model).map { $0.items[$0.cursor] }
-        changes.push(false)
+        changeSink.yield(false)
         try await ListFixtures.wait("offline everywhere", runtime) { !$0.status.online }
-        changes.push(true)
+        changeSink.yield(true)
         try await ListFixtures.wait("reloaded from the portal", runtime) {
             $0.status.online && Self.topMenu($0)?.cachedAt == nil && Self.topMenu($0)?.isLoading == false
         }
@@ -230,13 +228,13 @@ struct BrowserScreenTests {
         runtime.handle(.key(.down))
         runtime.handle(.key(.enter))
         try await Self.waitForRecordList(runtime)
-        changes.push(false)
+        changeSink.yield(false)
         try await ListFixtures.wait("the list offline", runtime) { model in
             if case .records(let list)? = model.stack.last { return !list.model.status.online }
             return false
         }
         let before = await records.requestCount()
-        changes.push(true)
+        changeSink.yield(true)
         try await ListFixtures.waitForRequests(records, atLeast: before + 1)
         #expect(runtime.model.status.online)
         runtime.finish()

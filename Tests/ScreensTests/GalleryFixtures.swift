@@ -69,9 +69,13 @@ actor StubGalleryService: GalleryService {
     var windows: [GalleryWindow] = []
     private var sequence = 0
     private var window = GalleryWindow(firstRow: 0, count: 1, cursor: 0)
-    private let events = EventQueue<GalleryServiceEvent>()
+    nonisolated let events: AsyncStream<GalleryServiceEvent>
+    private let eventSink: AsyncStream<GalleryServiceEvent>.Continuation
 
-    init(count: Int = 12) { self.count = count }
+    init(count: Int = 12) {
+        self.count = count
+        (events, eventSink) = AsyncStream.makeStream(of: GalleryServiceEvent.self)
+    }
 
     func start(window: GalleryWindow) async -> GallerySnapshot { await show(window: window) }
 
@@ -88,12 +92,10 @@ actor StubGalleryService: GalleryService {
 
     func refresh() async { refreshes += 1 }
 
-    func nextEvent() async -> GalleryServiceEvent? { await events.next() }
-
     /// Hands an event to the screen's listener.
-    func emit(_ event: GalleryServiceEvent) { events.push(event) }
+    func emit(_ event: GalleryServiceEvent) { eventSink.yield(event) }
 
-    func close() { events.finish() }
+    func close() { eventSink.finish() }
 
     func upload(path: String, title: String, description: String) async -> Int {
         uploads.append((path, title, description))

@@ -50,7 +50,7 @@ public struct GalleryScreen: Program {
     func listen() -> Effect<Message> {
         let service = service
         return .subscription { emit in
-            while let event = await service.nextEvent() {
+            for await event in service.events {
                 await emit(.serviceEvent(event, await service.snapshot(), await service.status()))
             }
             await emit(.serviceClosed)

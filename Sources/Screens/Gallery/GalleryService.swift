@@ -11,8 +11,9 @@ public protocol GalleryService: Sendable {
     func snapshot() async -> GallerySnapshot
     /// Reloads from page 0; the old rows stay until it arrives.
     func refresh() async
-    /// Waits for the next change (a page, an upload's progress, a deletion); nil once closed.
-    func nextEvent() async -> GalleryServiceEvent?
+    /// Every change (a page, an upload's progress, a deletion), in order; ends once closed. One
+    /// reader: the screen.
+    var events: AsyncStream<GalleryServiceEvent> { get }
     /// Queues an upload behind the others; returns its number.
     func upload(path: String, title: String, description: String) async -> Int
     /// Deletes an image (queued when the portal cannot be reached).

@@ -1,36 +1,37 @@
 import TermUI
 
 /// Automatic sync as a screen sees it (the browser, or a form opened on its own): the summary of
-/// each run of the program's sync scheduler (`pending` being the queue after it), awaited one at a
-/// time (nil once it has stopped for good); and the run's connectivity, change by change.
+/// each run of the program's sync scheduler (`pending` being the queue after it), in order, ending
+/// when it has stopped for good; and the run's connectivity, change by change. Each stream has one
+/// reader: the screen that subscribes to it.
 public struct AutoSyncServices: Sendable {
-    public var next: @Sendable () async -> SyncRunSummary?
-    /// The next change of whether the portal answers (true: online), awaited one at a time; nil
-    /// once closed. Nil: the screen learns it only from its own loads.
-    public var connectivity: (@Sendable () async -> Bool?)?
+    public var reports: AsyncStream<SyncRunSummary>
+    /// Whether the portal answers (true: online), change by change; ends when closed. Nil: the
+    /// screen learns it only from its own loads.
+    public var connectivity: AsyncStream<Bool>?
 
-    public init(next: @escaping @Sendable () async -> SyncRunSummary?, connectivity: (@Sendable () async -> Bool?)? = nil) {
-        self.next = next
+    public init(reports: AsyncStream<SyncRunSummary>, connectivity: AsyncStream<Bool>? = nil) {
+        self.reports = reports
         self.connectivity = connectivity
     }
 }
 
 extension AutoSyncServices {
     /// Every report of automatic sync until it stops, as messages: a subscription the runtime
-    /// iterates (nothing to re-arm after each report).
+    /// iterates.
     func reports<Message: Sendable>(_ message: @escaping @Sendable (SyncRunSummary) -> Message) -> Effect<Message> {
-        let next = self.next
+        let reports = self.reports
         return .subscription { emit in
-            while let report = await next() { await emit(message(report)) }
+            for await report in reports { await emit(message(report)) }
         }
     }
 
     /// Every change of the run's connectivity until it ends, as messages; nil when the run tells
     /// none.
     func connectivityChanges<Message: Sendable>(_ message: @escaping @Sendable (Bool) -> Message) -> Effect<Message>? {
-        guard let next = connectivity else { return nil }
+        guard let changes = connectivity else { return nil }
         return .subscription { emit in
-            while let online = await next() { await emit(message(online)) }
+            for await online in changes { await emit(message(online)) }
         }
     }
 }

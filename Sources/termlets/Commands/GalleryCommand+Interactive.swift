@@ -109,7 +109,8 @@ actor ScreenletGalleryService: GalleryService {
     private var window = GalleryWindow(firstRow: 0, count: 1, cursor: 0)
     private var sequence = 0
     private var entries: [Int64: FileEntry] = [:]
-    private let events = EventQueue<GalleryServiceEvent>()
+    nonisolated let events: AsyncStream<GalleryServiceEvent>
+    private let eventSink: AsyncStream<GalleryServiceEvent>.Continuation
     private var forwarding: Task<Void, Never>?
     private var following: Task<Void, Never>?
     private var watchingConnectivity: Task<Void, Never>?
@@ -121,6 +122,7 @@ actor ScreenletGalleryService: GalleryService {
         self.server = server
         self.user = user
         self.online = online
+        (events, eventSink) = AsyncStream.makeStream(of: GalleryServiceEvent.self)
     }
 
     func start(window: GalleryWindow) async -> GallerySnapshot {
@@ -128,7 +130,7 @@ actor ScreenletGalleryService: GalleryService {
             let stream = gallery.events
             forwarding = Task.detached { [weak self] in
                 for await event in stream { await self?.forward(event) }
-                self?.events.finish()
+                self?.eventSink.finish()
             }
             // The run's connectivity: the status line follows it, and back online the tiles reload.
             if let connectivity = database?.connectivity {
@@ -174,7 +176,6 @@ actor ScreenletGalleryService: GalleryService {
 
     func refresh() async { await gallery.refresh() }
 
-    func nextEvent() async -> GalleryServiceEvent? { await events.next() }
 
     func upload(path: String, title: String, description: String) async -> Int {
         let expanded = path.hasPrefix("~") ? NSHomeDirectory() + path.dropFirst() : path
@@ -214,7 +215,7 @@ actor ScreenletGalleryService: GalleryService {
     /// browser reports them).
     func follow(_ autoSync: AutoSyncServices) {
         following = Task { [weak self] in
-            while let report = await autoSync.next() {
+            for await report in autoSync.reports {
                 await self?.synced(report)
             }
         }
@@ -223,13 +224,13 @@ actor ScreenletGalleryService: GalleryService {
     private func connectivityChanged(online: Bool) async {
         guard self.online != online else { return }
         self.online = online
-        events.push(.rowsChanged)
+        eventSink.yield(.rowsChanged)
         if online { await gallery.refresh() }
     }
 
     private func synced(_ report: SyncRunSummary) {
         if report.synced > 0 { online = true }
-        events.push(.autoSynced(report))
+        eventSink.yield(.autoSynced(report))
     }
 
     func close() async {
@@ -237,38 +238,38 @@ actor ScreenletGalleryService: GalleryService {
         forwarding?.cancel()
         following?.cancel()
         watchingConnectivity?.cancel()
-        events.finish()
+        eventSink.finish()
     }
 
     private func forward(_ event: GalleryEvent) {
         switch event {
         case .entriesLoaded(_, _, _, let provenance):
             online = provenance.source == .portal || !provenance.stale
-            events.push(.rowsChanged)
+            eventSink.yield(.rowsChanged)
         case .entriesError(_, let error):
             if let portal = error as? PortalError, portal.kind == .network { online = false }
-            events.push(.rowsChanged)
-            events.push(.loadFailed(Self.message(error)))
+            eventSink.yield(.rowsChanged)
+            eventSink.yield(.loadFailed(Self.message(error)))
         case .entrySelected:
             break
         case .entryDeleted(let id, let queueId):
             online = queueId == nil
-            events.push(.deleted(fileEntryId: id, queued: queueId != nil))
-            events.push(.rowsChanged)
+            eventSink.yield(.deleted(fileEntryId: id, queued: queueId != nil))
+            eventSink.yield(.rowsChanged)
         case .deleteError(let id, let error):
-            events.push(.deleteFailed(fileEntryId: id, message: Self.message(error)))
+            eventSink.yield(.deleteFailed(fileEntryId: id, message: Self.message(error)))
         case .uploadStarted(let number, let fileName, let title):
-            events.push(.uploadStarted(number: number, fileName: fileName, title: title))
+            eventSink.yield(.uploadStarted(number: number, fileName: fileName, title: title))
         case .uploadProgress(let number, let sent, let total):
-            events.push(.uploadProgress(number: number, sent: sent, total: total))
+            eventSink.yield(.uploadProgress(number: number, sent: sent, total: total))
         case .uploaded(let number, let entry):
             online = true
-            events.push(.uploaded(number: number, title: entry.title))
+            eventSink.yield(.uploaded(number: number, title: entry.title))
         case .uploadQueued(let number, _):
             online = false
-            events.push(.uploadQueued(number: number))
+            eventSink.yield(.uploadQueued(number: number))
         case .uploadError(let number, let error, _):
-            events.push(.uploadFailed(number: number, message: Self.message(error)))
+            eventSink.yield(.uploadFailed(number: number, message: Self.message(error)))
         }
     }
 

@@ -13,8 +13,8 @@ actor AutoSync {
     private let makeEngine: @Sendable () -> SyncEngine
     private var scheduler: SyncScheduler?
     private var forwarding: Task<Void, Never>?
-    private let reports = EventQueue<SyncRunSummary>()
-    private let connectivityChanges = EventQueue<Bool>()
+    private let (reports, reportSink) = AsyncStream.makeStream(of: SyncRunSummary.self)
+    private let (connectivityChanges, connectivitySink) = AsyncStream.makeStream(of: Bool.self)
     private let watchingConnectivity: Task<Void, Never>
 
     /// How long the scheduler waits: new writes are noticed within 2 s; an unreachable portal is
@@ -34,10 +34,10 @@ actor AutoSync {
         let connectivity = RunConnectivity.start(database, connection: connection)
         self.connectivity = connectivity
         self.makeEngine = { SyncEngine(database: database, connection: connection) }
-        let changes = connectivityChanges
+        let changes = connectivitySink
         watchingConnectivity = Task {
             for await state in connectivity.changes() where state != .unknown {
-                changes.push(state == .online)
+                changes.yield(state == .online)
             }
         }
     }
@@ -48,10 +48,10 @@ actor AutoSync {
             let scheduler = SyncScheduler(engine: makeEngine(), timing: Self.timing, connectivity: connectivity)
             self.scheduler = scheduler
             let queue = self.queue
-            let reports = self.reports
+            let reports = reportSink
             forwarding = Task {
                 for await summary in scheduler.summaries {
-                    reports.push(SyncRunSummary(summary, pending: try? queue.pendingCount()))
+                    reports.yield(SyncRunSummary(summary, pending: try? queue.pendingCount()))
                 }
             }
             await scheduler.start()
@@ -62,22 +62,16 @@ actor AutoSync {
         }
     }
 
-    /// The next report, or nil once closed.
-    nonisolated func next() async -> SyncRunSummary? { await reports.next() }
-
     /// Stops the scheduler (a sync in progress goes back to the queue) and the probe, and ends
     /// the reports.
     func close() async {
         await setEnabled(false)
         connectivity.stopProbing()
         watchingConnectivity.cancel()
-        reports.finish()
-        connectivityChanges.finish()
+        reportSink.finish()
+        connectivitySink.finish()
     }
 
     /// The screen's side.
-    nonisolated var services: AutoSyncServices {
-        let changes = connectivityChanges
-        return AutoSyncServices(next: { await self.next() }, connectivity: { await changes.next() })
-    }
+    nonisolated var services: AutoSyncServices { AutoSyncServices(reports: reports, connectivity: connectivityChanges) }
 }
