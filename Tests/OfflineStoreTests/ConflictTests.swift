@@ -42,7 +42,7 @@ struct ConflictTests {
         let (conflict, _, other) = try await conflicted()
         let stored = try #require(try queue.item(conflict.queueId))
         #expect(stored.state == .conflict && stored.portalValue == portalVersion)
-        #expect(try entries.get(address)?.syncState == .conflict)
+        #expect(try await entries.get(address)?.syncState == .conflict)
         // The other record's write goes on; the second edit of record 42 waits behind the conflict.
         #expect(try queue.nextReady(ignoringBackoff: true).map(\.queueId) == [other.queueId])
         #expect(try queue.listing().first?.state == .conflict)
@@ -54,8 +54,8 @@ struct ConflictTests {
         let item = try #require(try queue.item(conflict.queueId))
         #expect(item.state == .dirty && item.payload["baseModifiedDate"] == 3_000 && item.portalValue == nil)
         #expect(item.uuid == conflict.uuid)
-        #expect(try entries.get(address)?.syncState == .dirty)
-        #expect(try entries.get(address)?.value["values"] == ["name": "Mine"])
+        #expect(try await entries.get(address)?.syncState == .dirty)
+        #expect(try await entries.get(address)?.value["values"] == ["name": "Mine"])
         #expect(try queue.nextReady().map(\.queueId) == [conflict.queueId, other.queueId])
     }
 
@@ -63,7 +63,7 @@ struct ConflictTests {
         let (conflict, later, other) = try await conflicted()
         try queue.resolveConflict(conflict.queueId, .takePortal)
         #expect(try queue.item(conflict.queueId) == nil)
-        let entry = try #require(try entries.get(address))
+        let entry = try #require(try await entries.get(address))
         #expect(entry.value == portalVersion && entry.syncState == .clean)
         // The later edit of the record is no longer held back.
         #expect(try queue.nextReady().map(\.queueId) == [later.queueId, other.queueId])

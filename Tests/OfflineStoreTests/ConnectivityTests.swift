@@ -81,7 +81,7 @@ struct ConnectivityTests {
 
     @Test func remoteFirstAnswersFromTheCacheAtOnceWhileKnownOffline() async throws {
         let entries = EntryStore(database: database)
-        try entries.put(address, value: ["cached"])
+        try await entries.put(address, value: ["cached"])
         let connectivity = database.connectivity
         connectivity.startProbing(every: 60, upTo: 60) { false }
         defer { connectivity.stopProbing() }
@@ -102,7 +102,7 @@ struct ConnectivityTests {
 
     @Test func aLoadThatCannotReachThePortalTurnsTheRunOffline() async throws {
         let loader = CachePolicyLoader(database: database)
-        try EntryStore(database: database).put(address, value: ["cached"])
+        try await EntryStore(database: database).put(address, value: ["cached"])
         _ = try await loader.load(.remoteFirst, at: address) { throw Unreachable() }
         #expect(database.connectivity.state == .offline)
         _ = try await loader.load(.remoteFirst, at: address) { ["fresh"] }

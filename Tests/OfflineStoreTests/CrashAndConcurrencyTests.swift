@@ -169,7 +169,7 @@ struct CrashAndConcurrencyTests {
         #expect(other.terminationStatus == 0, "\(stderr)")
         #expect(stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "wal")
         #expect(try queue.pendingCount() == count)
-        #expect(try EntryStore(database: database).keys(collection: "Other").count == count)
+        #expect(try await EntryStore(database: database).keys(collection: "Other").count == count)
         #expect(try posixMode(database.location.databaseURL.path + "-wal") == 0o600)
     }
 }

@@ -27,17 +27,17 @@ struct DatabaseTests {
         #expect(tables.contains("entry") && tables.contains("pending_write") && tables.contains("pending_dependency"))
     }
 
-    @Test func reopeningAnExistingDatabaseKeepsDataAndDoesNotMigrateTwice() throws {
+    @Test func reopeningAnExistingDatabaseKeepsDataAndDoesNotMigrateTwice() async throws {
         let folder = try TemporaryFolder()
         let address = EntryAddress(collection: "DDLList", key: "k")
         do {
             let database = try folder.openDatabase()
-            try EntryStore(database: database).put(address, value: [1, 2, 3])
+            try await EntryStore(database: database).put(address, value: [1, 2, 3])
             try database.close()
         }
         let reopened = try folder.openDatabase()
         #expect(try reopened.appliedMigrations() == ["v1: entries and pending writes", "v2: Objects entry writes, withdraw-add tombstones"])
-        #expect(try EntryStore(database: reopened).get(address)?.value == [1, 2, 3])
+        #expect(try await EntryStore(database: reopened).get(address)?.value == [1, 2, 3])
     }
 
     /// A cache written before `withdraw-add` existed keeps its queue (rows, order, dependencies)
@@ -76,10 +76,10 @@ struct DatabaseTests {
         #expect(tombstone.operation == .withdrawAdd && tombstone.sequence == 2)
     }
 
-    @Test func databaseFilesArePrivateToTheUser() throws {
+    @Test func databaseFilesArePrivateToTheUser() async throws {
         let folder = try TemporaryFolder()
         let database = try folder.openDatabase()
-        try EntryStore(database: database).put(EntryAddress(collection: "c", key: "k"), value: "v")
+        try await EntryStore(database: database).put(EntryAddress(collection: "c", key: "k"), value: "v")
         let path = database.location.databaseURL.path
         // The WAL and shared-memory files exist while the pool is open and has written.
         #expect(FileManager.default.fileExists(atPath: path + "-wal"))
@@ -144,13 +144,13 @@ struct DatabaseTests {
         #expect(long.count <= 117)
     }
 
-    @Test func openingByServerAndUserUsesOneFolderPerPair() throws {
+    @Test func openingByServerAndUserUsesOneFolderPerPair() async throws {
         let folder = try TemporaryFolder()
         let first = try CacheDatabase(cacheDirectory: folder.url, server: "http://localhost:8080", userId: "test")
         let second = try CacheDatabase(cacheDirectory: folder.url, server: "http://localhost:8080", userId: "viewer")
         #expect(first.location.folder.deletingLastPathComponent().path == folder.url.path)
         #expect(first.location.databaseURL != second.location.databaseURL)
-        try EntryStore(database: first).put(EntryAddress(collection: "c", key: "k"), value: "mine")
-        #expect(try EntryStore(database: second).get(EntryAddress(collection: "c", key: "k")) == nil)
+        try await EntryStore(database: first).put(EntryAddress(collection: "c", key: "k"), value: "mine")
+        #expect(try await EntryStore(database: second).get(EntryAddress(collection: "c", key: "k")) == nil)
     }
 }

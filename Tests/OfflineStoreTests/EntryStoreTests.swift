@@ -14,101 +14,101 @@ struct EntryStoreTests {
         store = EntryStore(database: try folder.openDatabase())
     }
 
-    @Test func putGetReplaceAndRemove() throws {
+    @Test func putGetReplaceAndRemove() async throws {
         let address = EntryAddress(collection: "DDLForm", key: "record-1")
-        #expect(try store.get(address) == nil)
+        #expect(try await store.get(address) == nil)
         let storedAt = Date(timeIntervalSince1970: 1_700_000_000.123)
-        try store.put(address, value: ["name": "Ada", "age": 36], attributes: ["userId": "7"], storedAt: storedAt)
-        let entry = try #require(try store.get(address))
+        try await store.put(address, value: ["name": "Ada", "age": 36], attributes: ["userId": "7"], storedAt: storedAt)
+        let entry = try #require(try await store.get(address))
         #expect(entry.value == ["name": "Ada", "age": 36])
         #expect(entry.attributes == ["userId": "7"])
         #expect(entry.storedAt == storedAt)
         #expect(entry.syncState == .clean)
 
-        try store.put(address, value: ["name": "Grace"], state: .dirty)
-        #expect(try store.get(address)?.value == ["name": "Grace"])
-        #expect(try store.get(address)?.syncState == .dirty)
-        #expect(try store.get(address)?.attributes == [:])
+        try await store.put(address, value: ["name": "Grace"], state: .dirty)
+        #expect(try await store.get(address)?.value == ["name": "Grace"])
+        #expect(try await store.get(address)?.syncState == .dirty)
+        #expect(try await store.get(address)?.attributes == [:])
 
-        #expect(try store.remove(address))
-        #expect(try store.get(address) == nil)
-        #expect(try !store.remove(address))
+        #expect(try await store.remove(address))
+        #expect(try await store.get(address) == nil)
+        #expect(try await !store.remove(address))
     }
 
-    @Test func valuesKeepTheirExactJSON() throws {
+    @Test func valuesKeepTheirExactJSON() async throws {
         let value: JSONValue = ["id": .int(9_007_199_254_740_993), "ratio": 0.1, "text": "日本語 \u{1B}[31m", "list": [nil, true]]
         let address = EntryAddress(collection: "c", key: "k")
-        try store.put(address, value: value)
-        #expect(try store.get(address)?.value == value)
+        try await store.put(address, value: value)
+        #expect(try await store.get(address)?.value == value)
     }
 
-    @Test func statesAreStoredAndListed() throws {
+    @Test func statesAreStoredAndListed() async throws {
         for (key, state) in [("a", SyncState.clean), ("b", .dirty), ("c", .conflict), ("d", .dirty)] {
-            try store.put(EntryAddress(collection: "DDLForm", key: key), value: .string(key), state: state)
+            try await store.put(EntryAddress(collection: "DDLForm", key: key), value: .string(key), state: state)
         }
-        try store.put(EntryAddress(collection: "Other", key: "z"), value: "z", state: .dirty)
-        #expect(try store.addresses(in: .dirty, collection: "DDLForm").map(\.key) == ["b", "d"])
-        #expect(try store.addresses(in: .dirty).count == 3)
-        #expect(try store.setState(EntryAddress(collection: "DDLForm", key: "b"), .clean))
-        #expect(try !store.setState(EntryAddress(collection: "DDLForm", key: "missing"), .clean))
-        #expect(try store.addresses(in: .conflict).map(\.key) == ["c"])
+        try await store.put(EntryAddress(collection: "Other", key: "z"), value: "z", state: .dirty)
+        #expect(try await store.addresses(in: .dirty, collection: "DDLForm").map(\.key) == ["b", "d"])
+        #expect(try await store.addresses(in: .dirty).count == 3)
+        #expect(try await store.setState(EntryAddress(collection: "DDLForm", key: "b"), .clean))
+        #expect(try await !store.setState(EntryAddress(collection: "DDLForm", key: "missing"), .clean))
+        #expect(try await store.addresses(in: .conflict).map(\.key) == ["c"])
     }
 
-    @Test func batchReadsAreAlignedWithTheKeys() throws {
-        try store.put(EntryAddress(collection: "DDLList", key: "p0"), value: [1])
-        try store.put(EntryAddress(collection: "DDLList", key: "p2"), value: [3])
-        let entries = try store.get(collection: "DDLList", keys: ["p0", "p1", "p2"])
+    @Test func batchReadsAreAlignedWithTheKeys() async throws {
+        try await store.put(EntryAddress(collection: "DDLList", key: "p0"), value: [1])
+        try await store.put(EntryAddress(collection: "DDLList", key: "p2"), value: [3])
+        let entries = try await store.get(collection: "DDLList", keys: ["p0", "p1", "p2"])
         #expect(entries.map { $0?.value } == [[1], nil, [3]])
     }
 
-    @Test func keysByPrefixWithKeysetPagingAndRemoval() throws {
+    @Test func keysByPrefixWithKeysetPagingAndRemoval() async throws {
         let list = CacheKey.recordList(
             recordSetId: 5, userId: nil, locale: "en_US", orderByComparator: nil, firstPageSize: 50, pageSize: 25)
         let other = CacheKey.recordList(
             recordSetId: 5, userId: 3, locale: "en_US", orderByComparator: nil, firstPageSize: 50, pageSize: 25)
-        for page in 0..<4 { try store.put(EntryAddress(collection: "DDLList", key: list.page(page)), value: [.int(Int64(page))]) }
-        try store.put(EntryAddress(collection: "DDLList", key: list.count), value: 120)
-        try store.put(EntryAddress(collection: "DDLList", key: other.page(0)), value: [])
-        try store.put(EntryAddress(collection: "Elsewhere", key: list.page(0)), value: [])
+        for page in 0..<4 { try await store.put(EntryAddress(collection: "DDLList", key: list.page(page)), value: [.int(Int64(page))]) }
+        try await store.put(EntryAddress(collection: "DDLList", key: list.count), value: 120)
+        try await store.put(EntryAddress(collection: "DDLList", key: other.page(0)), value: [])
+        try await store.put(EntryAddress(collection: "Elsewhere", key: list.page(0)), value: [])
 
-        let all = try store.keys(collection: "DDLList", prefix: list.prefix)
+        let all = try await store.keys(collection: "DDLList", prefix: list.prefix)
         #expect(all == [list.count, list.page(0), list.page(1), list.page(2), list.page(3)])
-        let firstTwo = try store.keys(collection: "DDLList", prefix: list.prefix, limit: 2)
-        let nextTwo = try store.keys(collection: "DDLList", prefix: list.prefix, after: firstTwo.last, limit: 2)
+        let firstTwo = try await store.keys(collection: "DDLList", prefix: list.prefix, limit: 2)
+        let nextTwo = try await store.keys(collection: "DDLList", prefix: list.prefix, after: firstTwo.last, limit: 2)
         #expect(firstTwo + nextTwo == Array(all.prefix(4)))
 
-        #expect(try store.removeKeys(collection: "DDLList", prefix: list.prefix) == 5)
-        #expect(try store.keys(collection: "DDLList").count == 1)
-        #expect(try store.get(EntryAddress(collection: "Elsewhere", key: list.page(0))) != nil)
+        #expect(try await store.removeKeys(collection: "DDLList", prefix: list.prefix) == 5)
+        #expect(try await store.keys(collection: "DDLList").count == 1)
+        #expect(try await store.get(EntryAddress(collection: "Elsewhere", key: list.page(0))) != nil)
     }
 
-    @Test func removingACollectionLeavesTheOthers() throws {
-        try store.put(EntryAddress(collection: "A", key: "1"), value: 1)
-        try store.put(EntryAddress(collection: "A", key: "2"), value: 2)
-        try store.put(EntryAddress(collection: "B", key: "1"), value: 3)
-        #expect(try store.removeCollection("A") == 2)
-        #expect(try store.keys(collection: "A").isEmpty)
-        #expect(try store.get(EntryAddress(collection: "B", key: "1"))?.value == 3)
+    @Test func removingACollectionLeavesTheOthers() async throws {
+        try await store.put(EntryAddress(collection: "A", key: "1"), value: 1)
+        try await store.put(EntryAddress(collection: "A", key: "2"), value: 2)
+        try await store.put(EntryAddress(collection: "B", key: "1"), value: 3)
+        #expect(try await store.removeCollection("A") == 2)
+        #expect(try await store.keys(collection: "A").isEmpty)
+        #expect(try await store.get(EntryAddress(collection: "B", key: "1"))?.value == 3)
     }
 
-    @Test func aFetchedValueNeverOverwritesLocalChanges() throws {
+    @Test func aFetchedValueNeverOverwritesLocalChanges() async throws {
         let address = EntryAddress(collection: "DDLForm", key: "record-1")
-        try store.put(address, value: ["name": "mine"], state: .dirty)
-        #expect(try !store.putFetched(address, value: ["name": "portal"]))
-        #expect(try store.get(address)?.value == ["name": "mine"])
-        try store.setState(address, .clean)
-        #expect(try store.putFetched(address, value: ["name": "portal"]))
-        #expect(try store.get(address)?.value == ["name": "portal"])
+        try await store.put(address, value: ["name": "mine"], state: .dirty)
+        #expect(try await !store.putFetched(address, value: ["name": "portal"]))
+        #expect(try await store.get(address)?.value == ["name": "mine"])
+        try await store.setState(address, .clean)
+        #expect(try await store.putFetched(address, value: ["name": "portal"]))
+        #expect(try await store.get(address)?.value == ["name": "portal"])
     }
 
-    @Test func applyingChangesIsAllOrNothing() throws {
-        try store.apply([
+    @Test func applyingChangesIsAllOrNothing() async throws {
+        try await store.apply([
             .put(EntryAddress(collection: "A", key: "1"), value: 1),
             .put(EntryAddress(collection: "A", key: "2"), value: 2, state: .dirty),
             .remove(EntryAddress(collection: "A", key: "1")),
         ])
-        #expect(try store.keys(collection: "A") == ["2"])
-        #expect(try store.get(EntryAddress(collection: "A", key: "2"))?.syncState == .dirty)
+        #expect(try await store.keys(collection: "A") == ["2"])
+        #expect(try await store.get(EntryAddress(collection: "A", key: "2"))?.syncState == .dirty)
     }
 }
 

@@ -18,8 +18,8 @@ struct LoadPolicyTests {
         loader = CachePolicyLoader(entries: entries)
     }
 
-    func seedCache() throws {
-        try entries.put(address, value: ["cached"], attributes: ["rowCount": 1], storedAt: cachedAt)
+    func seedCache() async throws {
+        try await entries.put(address, value: ["cached"], attributes: ["rowCount": 1], storedAt: cachedAt)
     }
 
     let online: @Sendable () async throws -> JSONValue = { ["fresh"] }
@@ -42,26 +42,26 @@ struct LoadPolicyTests {
     @Test func remoteOnlyOnlineReturnsThePortalAndWritesNothing() async throws {
         let result = try await loader.load(.remoteOnly, at: address, fetch: online)
         #expect(result.value == ["fresh"] && result.source == .portal && result.storedAt == nil && !result.isStale)
-        #expect(try entries.get(address) == nil)
+        #expect(try await entries.get(address) == nil)
     }
 
     @Test func remoteOnlyOfflineFailsEvenWithACache() async throws {
-        try seedCache()
+        try await seedCache()
         await #expect(throws: Unreachable.self) { try await loader.load(.remoteOnly, at: address, fetch: offline) }
     }
 
     // MARK: remote-first
 
     @Test func remoteFirstOnlineStoresThePortalAnswer() async throws {
-        try seedCache()
+        try await seedCache()
         let result = try await loader.load(.remoteFirst, at: address, attributes: ["rowCount": 9], fetch: online)
         #expect(result.value == ["fresh"] && result.source == .portal)
-        let stored = try #require(try entries.get(address))
+        let stored = try #require(try await entries.get(address))
         #expect(stored.value == ["fresh"] && stored.attributes == ["rowCount": 9] && stored.storedAt > cachedAt)
     }
 
     @Test func remoteFirstOfflineServesTheCacheMarkedStale() async throws {
-        try seedCache()
+        try await seedCache()
         let result = try await loader.load(.remoteFirst, at: address, fetch: offline)
         #expect(result.value == ["cached"] && result.source == .cache && result.isStale)
         #expect(result.storedAt == cachedAt && result.attributes == ["rowCount": 1])
@@ -72,7 +72,7 @@ struct LoadPolicyTests {
     }
 
     @Test func remoteFirstDoesNotHidePortalErrorsBehindTheCache() async throws {
-        try seedCache()
+        try await seedCache()
         await #expect(throws: PortalRefused.self) { try await loader.load(.remoteFirst, at: address, fetch: refused) }
         await #expect(throws: Unclassified.self) { try await loader.load(.remoteFirst, at: address, fetch: unclassified) }
     }
@@ -80,7 +80,7 @@ struct LoadPolicyTests {
     // MARK: cache-first
 
     @Test func cacheFirstWithACacheNeverAsksThePortal() async throws {
-        try seedCache()
+        try await seedCache()
         let log = CallLog()
         let result = try await loader.load(.cacheFirst, at: address) { log.record("fetch"); return ["fresh"] }
         #expect(result.value == ["cached"] && result.source == .cache && !result.isStale && result.storedAt == cachedAt)
@@ -90,7 +90,7 @@ struct LoadPolicyTests {
     @Test func cacheFirstWithoutCacheFetchesAndStores() async throws {
         let result = try await loader.load(.cacheFirst, at: address, fetch: online)
         #expect(result.source == .portal && result.value == ["fresh"])
-        #expect(try entries.get(address)?.value == ["fresh"])
+        #expect(try await entries.get(address)?.value == ["fresh"])
     }
 
     @Test func cacheFirstWithoutCacheOfflineFails() async throws {
@@ -104,7 +104,7 @@ struct LoadPolicyTests {
         await #expect(throws: OfflineStoreError.notCached(collection: "DDLList", key: "page-0")) {
             try await loader.load(.cacheOnly, at: address) { log.record("fetch"); return ["fresh"] }
         }
-        try seedCache()
+        try await seedCache()
         let result = try await loader.load(.cacheOnly, at: address) { log.record("fetch"); return ["fresh"] }
         #expect(result.value == ["cached"] && result.source == .cache && !result.isStale)
         #expect(log.count == 0)
@@ -113,17 +113,17 @@ struct LoadPolicyTests {
     // MARK: cache-then-remote
 
     @Test func cacheThenRemoteDeliversTheCacheThenThePortal() async throws {
-        try seedCache()
+        try await seedCache()
         var results: [LoadResult] = []
         for try await result in loader.updates(.cacheThenRemote, at: address, fetch: online) { results.append(result) }
         #expect(results.map(\.source) == [.cache, .portal])
         #expect(results.map(\.value) == [["cached"], ["fresh"]])
         #expect(results[0].storedAt == cachedAt && !results[0].isStale)
-        #expect(try entries.get(address)?.value == ["fresh"])
+        #expect(try await entries.get(address)?.value == ["fresh"])
     }
 
     @Test func cacheThenRemoteShowsTheCacheBeforeThePortalAnswers() async throws {
-        try seedCache()
+        try await seedCache()
         let gate = AsyncStream<Void>.makeStream()
         let stream = loader.updates(.cacheThenRemote, at: address) {
             for await _ in gate.stream { break }  // the portal answers only once released
@@ -139,7 +139,7 @@ struct LoadPolicyTests {
     }
 
     @Test func cacheThenRemoteOfflineRepeatsTheCacheMarkedStale() async throws {
-        try seedCache()
+        try await seedCache()
         var results: [LoadResult] = []
         for try await result in loader.updates(.cacheThenRemote, at: address, fetch: offline) { results.append(result) }
         #expect(results.map(\.isStale) == [false, true])
@@ -158,7 +158,7 @@ struct LoadPolicyTests {
     }
 
     @Test func cacheThenRemoteEndsWithThePortalErrorAfterTheCache() async throws {
-        try seedCache()
+        try await seedCache()
         var delivered: [DataSource] = []
         await #expect(throws: PortalRefused.self) {
             for try await result in loader.updates(.cacheThenRemote, at: address, fetch: refused) {
@@ -170,7 +170,7 @@ struct LoadPolicyTests {
 
     @Test(.timeLimit(.minutes(1)))
     func stoppingTheConsumerCancelsThePortalRequest() async throws {
-        try seedCache()
+        try await seedCache()
         let cancelled = AsyncStream<Void>.makeStream()
         let never = AsyncStream<Void>.makeStream()
         let fetch: @Sendable () async throws -> JSONValue = {
@@ -193,10 +193,10 @@ struct LoadPolicyTests {
     }
 
     @Test func aPortalAnswerDoesNotReplaceUnsyncedLocalChanges() async throws {
-        try entries.put(address, value: ["mine"], state: .dirty)
+        try await entries.put(address, value: ["mine"], state: .dirty)
         let result = try await loader.load(.remoteFirst, at: address, fetch: online)
         #expect(result.value == ["fresh"] && result.hasLocalChanges)
-        #expect(try entries.get(address)?.value == ["mine"])
+        #expect(try await entries.get(address)?.value == ["mine"])
         let cached = try await loader.load(.cacheOnly, at: address, fetch: online)
         #expect(cached.hasLocalChanges && cached.value == ["mine"])
     }

@@ -42,23 +42,23 @@ struct QueueTests {
         #expect(try queue.pendingCount() == 0)
     }
 
-    @Test func queueingAppliesLocalChangesAndDirtiesTheLinkedEntry() throws {
+    @Test func queueingAppliesLocalChangesAndDirtiesTheLinkedEntry() async throws {
         let address = EntryAddress(collection: "DDLForm", key: "record-42")
-        try entries.put(address, value: ["name": "old"])
+        try await entries.put(address, value: ["name": "old"])
         var write = updateRecord(42)
         write.linkedEntry = address
         write.localChanges = [.put(address, value: ["name": "Grace"], state: .dirty)]
         let item = try queue.enqueue(write)
         #expect(item.linkedEntry == address)
-        let entry = try #require(try entries.get(address))
+        let entry = try #require(try await entries.get(address))
         #expect(entry.value == ["name": "Grace"] && entry.syncState == .dirty)
         try queue.markDone(item.queueId, result: ["recordId": 42, "modifiedDate": 2_000])
-        #expect(try entries.get(address)?.syncState == .clean)
+        #expect(try await entries.get(address)?.syncState == .clean)
         #expect(try queue.item(item.queueId)?.state == .done)
         #expect(try queue.pendingCount() == 0)
     }
 
-    @Test func doneIsRecordedWithTheCacheInOneTransaction() throws {
+    @Test func doneIsRecordedWithTheCacheInOneTransaction() async throws {
         let draft = EntryAddress(collection: "DDLForm", key: "draft-1")
         var write = addRecord()
         write.linkedEntry = draft
@@ -67,7 +67,7 @@ struct QueueTests {
         let saved = EntryAddress(collection: "DDLForm", key: "record-900")
         _ = try queue.claim(item.queueId)
         // Make the cache update fail half-way: neither the queue nor the cache may change.
-        try database.pool.write { db in
+        try await database.pool.write { db in
             try db.execute(sql: """
                 CREATE TEMP TRIGGER refuse AFTER INSERT ON entry WHEN NEW.key = 'boom'
                 BEGIN SELECT RAISE(ABORT, 'disk says no'); END
@@ -79,15 +79,15 @@ struct QueueTests {
                 entryChanges: [.put(saved, value: 1), .put(EntryAddress(collection: "DDLForm", key: "boom"), value: 2)])
         }
         #expect(try queue.item(item.queueId)?.state == .sending)
-        #expect(try entries.get(saved) == nil)
-        #expect(try entries.get(draft)?.syncState == .dirty)
-        try database.pool.write { db in try db.execute(sql: "DROP TRIGGER refuse") }
+        #expect(try await entries.get(saved) == nil)
+        #expect(try await entries.get(draft)?.syncState == .dirty)
+        try await database.pool.write { db in try db.execute(sql: "DROP TRIGGER refuse") }
 
         try queue.markDone(
             item.queueId, result: ["recordId": 900],
             entryChanges: [.remove(draft), .put(saved, value: ["name": "Ada"])])
-        #expect(try entries.get(draft) == nil)
-        #expect(try entries.get(saved)?.syncState == .clean)
+        #expect(try await entries.get(draft) == nil)
+        #expect(try await entries.get(saved)?.syncState == .clean)
         #expect(try queue.item(item.queueId)?.result == ["recordId": 900])
         // Done twice is harmless.
         try queue.markDone(item.queueId, result: ["recordId": 901])
@@ -240,7 +240,7 @@ struct QueueTests {
         #expect(try queue.nextReady().first?.payload["values"] == ["doc": ["fileEntryId": 2]])
     }
 
-    @Test func discardingDropsTheWriteItsFileAndItsLocalEntry() throws {
+    @Test func discardingDropsTheWriteItsFileAndItsLocalEntry() async throws {
         let address = EntryAddress(collection: "DDLForm", key: "record-42")
         var write = updateRecord(42)
         write.linkedEntry = address
@@ -255,7 +255,7 @@ struct QueueTests {
         try queue.discard(upload.queueId)
         #expect(!FileManager.default.fileExists(atPath: try #require(upload.fileURL).path))
         try queue.discard(item.queueId)
-        #expect(try entries.get(address) == nil)
+        #expect(try await entries.get(address) == nil)
         #expect(try queue.pendingCount() == 0)
     }
 

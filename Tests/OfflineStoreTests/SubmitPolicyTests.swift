@@ -21,8 +21,8 @@ struct SubmitPolicyTests {
     }
 
     /// An edit of record 42 that shows locally through the cached record.
-    func edit() throws -> PendingWrite {
-        try entries.put(address, value: ["name": "old"])
+    func edit() async throws -> PendingWrite {
+        try await entries.put(address, value: ["name": "old"])
         var write = updateRecord(42, values: ["name": "new"])
         write.linkedEntry = address
         write.localChanges = [.put(address, value: ["name": "new"], state: .dirty)]
@@ -41,12 +41,12 @@ struct SubmitPolicyTests {
 
     @Test func remoteOnlyOnlineSendsWithoutQueueingOrCaching() async throws {
         let log = CallLog()
-        let write = try edit()
+        let write = try await edit()
         let outcome = try await submitter.submit(write, policy: .remoteOnly, sender: storingSender(log))
         #expect(outcome == .sent(["recordId": 42, "modifiedDate": 2_000]))
         #expect(log.sentItems.first?.uuid == write.uuid)
         #expect(try queue.items(in: QueueState.allCases).isEmpty)
-        #expect(try entries.get(address)?.value == ["name": "old"])
+        #expect(try await entries.get(address)?.value == ["name": "old"])
     }
 
     @Test func remoteOnlyOfflineFailsAndQueuesNothing() async throws {
@@ -56,7 +56,7 @@ struct SubmitPolicyTests {
         }
         #expect(log.count == 1)
         #expect(try queue.items(in: QueueState.allCases).isEmpty)
-        #expect(try entries.get(address)?.syncState == .clean)
+        #expect(try await entries.get(address)?.syncState == .clean)
     }
 
     // MARK: remote-first
@@ -66,20 +66,20 @@ struct SubmitPolicyTests {
         let outcome = try await submitter.submit(try edit(), policy: .remoteFirst, sender: storingSender(log))
         #expect(outcome == .sent(["recordId": 42, "modifiedDate": 2_000]))
         #expect(try queue.pendingCount() == 0)
-        let entry = try #require(try entries.get(address))
+        let entry = try #require(try await entries.get(address))
         #expect(entry.value == ["name": "new"] && entry.syncState == .clean)
     }
 
     @Test func remoteFirstOfflineQueuesDirtyAndSaysSo() async throws {
         let log = CallLog()
-        let write = try edit()
+        let write = try await edit()
         let outcome = try await submitter.submit(write, policy: .remoteFirst, sender: failingSender(log, Unreachable()))
         guard case .queued(let queueId) = outcome else { Issue.record("expected queued, got \(outcome)"); return }
         let item = try #require(try queue.item(queueId))
         #expect(item.state == .dirty && item.uuid == write.uuid && item.attempts == 1)
         #expect(item.lastError == "network: connection refused")
         #expect(log.sentItems.first?.uuid == write.uuid)  // the same uuid was tried and will be retried
-        let entry = try #require(try entries.get(address))
+        let entry = try #require(try await entries.get(address))
         #expect(entry.value == ["name": "new"] && entry.syncState == .dirty)
     }
 
@@ -89,7 +89,7 @@ struct SubmitPolicyTests {
             try await submitter.submit(try edit(), policy: .remoteFirst, sender: failingSender(log, PortalRefused()))
         }
         #expect(try queue.items(in: QueueState.allCases).isEmpty)
-        let entry = try #require(try entries.get(address))
+        let entry = try #require(try await entries.get(address))
         #expect(entry.value == ["name": "old"] && entry.syncState == .clean)
     }
 
@@ -109,7 +109,7 @@ struct SubmitPolicyTests {
         let outcome = try await submitter.submit(try edit(), policy: .cacheFirst, sender: storingSender(log))
         #expect(outcome == .sent(["recordId": 42, "modifiedDate": 2_000]))
         #expect(try queue.pendingCount() == 0)
-        #expect(try entries.get(address)?.syncState == .clean)
+        #expect(try await entries.get(address)?.syncState == .clean)
     }
 
     @Test func cacheFirstOfflineStaysQueued() async throws {
@@ -117,7 +117,7 @@ struct SubmitPolicyTests {
         let outcome = try await submitter.submit(try edit(), policy: .cacheFirst, sender: failingSender(log, Unreachable()))
         guard case .queued(let queueId) = outcome else { Issue.record("expected queued, got \(outcome)"); return }
         #expect(try queue.item(queueId)?.state == .dirty)
-        #expect(try entries.get(address)?.syncState == .dirty)
+        #expect(try await entries.get(address)?.syncState == .dirty)
         #expect(log.count == 1)
     }
 
@@ -131,7 +131,7 @@ struct SubmitPolicyTests {
             #expect(reason as? PortalRefused == PortalRefused())
             let item = try #require(try queue.item(queueId))
             #expect(item.state == .failed && item.lastError == "permission: not allowed" && item.retryAt != nil)
-            #expect(try entries.get(address)?.value == ["name": "new"])
+            #expect(try await entries.get(address)?.value == ["name": "new"])
         }
     }
 
@@ -144,7 +144,7 @@ struct SubmitPolicyTests {
             guard case .conflict(let queueId, let portalValue) = error else { Issue.record("\(error)"); return }
             #expect(portalValue == ["modifiedDate": 5])
             #expect(try queue.item(queueId)?.state == .conflict)
-            #expect(try entries.get(address)?.syncState == .conflict)
+            #expect(try await entries.get(address)?.syncState == .conflict)
         }
     }
 
@@ -156,7 +156,7 @@ struct SubmitPolicyTests {
         guard case .queued(let queueId) = outcome else { Issue.record("expected queued, got \(outcome)"); return }
         #expect(log.count == 0)
         #expect(try queue.item(queueId)?.state == .dirty)
-        #expect(try entries.get(address)?.syncState == .dirty)
+        #expect(try await entries.get(address)?.syncState == .dirty)
     }
 
     // MARK: uploads and deletes

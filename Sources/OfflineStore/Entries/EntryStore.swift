@@ -2,8 +2,9 @@ import DDM
 import Foundation
 import GRDB
 
-/// Cached values addressed by (collection, key). Every call is one transaction; values written by
-/// another process are visible as soon as it commits.
+/// Cached values addressed by (collection, key). Every call is one transaction, awaited on GRDB's
+/// own threads (it never blocks a task's thread); values written by another process are visible as
+/// soon as it commits.
 public struct EntryStore: Sendable {
     /// The database holding the entries.
     public let database: CacheDatabase
@@ -14,14 +15,14 @@ public struct EntryStore: Sendable {
     }
 
     /// The entry at `address`, or `nil`.
-    public func get(_ address: EntryAddress) throws -> CacheEntry? {
-        try database.pool.read { db in try EntrySQL.get(db, address) }
+    public func get(_ address: EntryAddress) async throws -> CacheEntry? {
+        try await database.pool.read { db in try EntrySQL.get(db, address) }
     }
 
     /// The entries of `keys` in `collection`, aligned with `keys` (`nil` where nothing is cached),
     /// read from one consistent snapshot.
-    public func get(collection: String, keys: [String]) throws -> [CacheEntry?] {
-        try database.pool.read { db in
+    public func get(collection: String, keys: [String]) async throws -> [CacheEntry?] {
+        try await database.pool.read { db in
             try keys.map { try EntrySQL.get(db, EntryAddress(collection: collection, key: $0)) }
         }
     }
@@ -30,8 +31,8 @@ public struct EntryStore: Sendable {
     public func put(
         _ address: EntryAddress, value: JSONValue, attributes: JSONValue = [:], state: SyncState = .clean,
         storedAt: Date = Date()
-    ) throws {
-        try database.pool.write { db in
+    ) async throws {
+        try await database.pool.write { db in
             try EntrySQL.put(db, address, value: value, attributes: attributes, state: state, storedAt: storedAt)
         }
     }
@@ -41,8 +42,8 @@ public struct EntryStore: Sendable {
     @discardableResult
     public func putFetched(
         _ address: EntryAddress, value: JSONValue, attributes: JSONValue = [:], storedAt: Date = Date()
-    ) throws -> Bool {
-        try database.pool.write { db in
+    ) async throws -> Bool {
+        try await database.pool.write { db in
             if let state = try EntrySQL.syncState(db, address), state != .clean { return false }
             try EntrySQL.put(db, address, value: value, attributes: attributes, state: .clean, storedAt: storedAt)
             return true
@@ -50,14 +51,14 @@ public struct EntryStore: Sendable {
     }
 
     /// Applies several changes in one transaction.
-    public func apply(_ changes: [EntryChange], storedAt: Date = Date()) throws {
-        try database.pool.write { db in try EntrySQL.apply(db, changes, storedAt: storedAt) }
+    public func apply(_ changes: [EntryChange], storedAt: Date = Date()) async throws {
+        try await database.pool.write { db in try EntrySQL.apply(db, changes, storedAt: storedAt) }
     }
 
     /// Changes only the sync state. Returns whether the entry exists.
     @discardableResult
-    public func setState(_ address: EntryAddress, _ state: SyncState) throws -> Bool {
-        try database.pool.write { db in
+    public func setState(_ address: EntryAddress, _ state: SyncState) async throws -> Bool {
+        try await database.pool.write { db in
             try EntrySQL.setState(db, address, state)
             return db.changesCount > 0
         }
@@ -65,23 +66,23 @@ public struct EntryStore: Sendable {
 
     /// Removes one entry. Returns whether it existed.
     @discardableResult
-    public func remove(_ address: EntryAddress) throws -> Bool {
-        try database.pool.write { db in try EntrySQL.remove(db, address) }
+    public func remove(_ address: EntryAddress) async throws -> Bool {
+        try await database.pool.write { db in try EntrySQL.remove(db, address) }
     }
 
     /// Removes every entry of `collection`. Returns how many there were.
     @discardableResult
-    public func removeCollection(_ collection: String) throws -> Int {
-        try database.pool.write { db in try EntrySQL.removeCollection(db, collection) }
+    public func removeCollection(_ collection: String) async throws -> Int {
+        try await database.pool.write { db in try EntrySQL.removeCollection(db, collection) }
     }
 
     /// The keys of `collection` starting with `prefix`, in ascending (binary) order, after `after`
     /// when given (keyset paging), at most `limit`.
-    public func keys(collection: String, prefix: String = "", after: String? = nil, limit: Int = Int.max) throws
+    public func keys(collection: String, prefix: String = "", after: String? = nil, limit: Int = Int.max) async throws
         -> [String]
     {
         // Every key starting with `prefix` sorts in [prefix, prefix + U+10FFFF): an index range scan.
-        try database.pool.read { db in
+        try await database.pool.read { db in
             let keys = try Cached.strings(
                 db,
                 sql: """
@@ -97,8 +98,8 @@ public struct EntryStore: Sendable {
     /// Removes every entry of `collection` whose key starts with `prefix` (e.g. all pages of a
     /// list). Returns how many there were.
     @discardableResult
-    public func removeKeys(collection: String, prefix: String) throws -> Int {
-        try database.pool.write { db in
+    public func removeKeys(collection: String, prefix: String) async throws -> Int {
+        try await database.pool.write { db in
             try Cached.execute(
                 db,
                 sql: "DELETE FROM entry WHERE collection = ? AND key >= ? AND key < ? AND substr(key, 1, ?) = ?",
@@ -108,8 +109,8 @@ public struct EntryStore: Sendable {
     }
 
     /// The addresses of entries in `state`, optionally within one collection.
-    public func addresses(in state: SyncState, collection: String? = nil) throws -> [EntryAddress] {
-        try database.pool.read { db in
+    public func addresses(in state: SyncState, collection: String? = nil) async throws -> [EntryAddress] {
+        try await database.pool.read { db in
             let rows = try Cached.rows(
                 db,
                 sql: """

@@ -85,25 +85,25 @@ public struct CachePolicyLoader: Sendable {
             do {
                 deliver(try await fetchAndStore(address, attributes, entries, fetch))
             } catch where isConnectivityFailure(error) {
-                guard let cached = try entries.get(address) else { throw error }
+                guard let cached = try await entries.get(address) else { throw error }
                 deliver(.fromCache(cached, stale: true))
             }
 
         case .cacheFirst:
-            if let cached = try entries.get(address) {
+            if let cached = try await entries.get(address) {
                 deliver(.fromCache(cached, stale: false))
             } else {
                 deliver(try await fetchAndStore(address, attributes, entries, fetch))
             }
 
         case .cacheOnly:
-            guard let cached = try entries.get(address) else {
+            guard let cached = try await entries.get(address) else {
                 throw OfflineStoreError.notCached(collection: address.collection, key: address.key)
             }
             deliver(.fromCache(cached, stale: false))
 
         case .cacheThenRemote:
-            let cached = try entries.get(address)
+            let cached = try await entries.get(address)
             if let cached { deliver(.fromCache(cached, stale: false)) }
             do {
                 deliver(try await fetchAndStore(address, attributes, entries, fetch))
@@ -119,7 +119,7 @@ public struct CachePolicyLoader: Sendable {
         _ fetch: @Sendable () async throws -> JSONValue
     ) async throws -> LoadResult {
         let value = try await fetch()
-        let stored = try entries.putFetched(address, value: value, attributes: attributes)
+        let stored = try await entries.putFetched(address, value: value, attributes: attributes)
         return LoadResult(
             value: value, attributes: attributes, source: .portal, storedAt: nil, isStale: false,
             hasLocalChanges: !stored)

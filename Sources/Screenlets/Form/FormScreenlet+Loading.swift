@@ -65,7 +65,7 @@ extension FormScreenlet {
         } catch let error as any OfflineClassifiable where error.isConnectivityFailure {
             // Never opened on its own, but seen in a list of its record set: the list's cached row
             // holds the whole record, so the form is that record, from the cache.
-            if let structure = loadedStructure ?? state.model?.structure, let row = cachedListRow(recordId: recordId, locale: locale) {
+            if let structure = loadedStructure ?? state.model?.structure, let row = await cachedListRow(recordId: recordId, locale: locale) {
                 try adoptRecord(row.value, recordId: recordId, structure: structure,
                                 origin: FormDataOrigin(source: .cache, isStale: true, storedAt: row.storedAt))
                 return
@@ -105,12 +105,12 @@ extension FormScreenlet {
 
     /// Record `recordId` as a cached page of its record set's list holds it (the list screenlet's
     /// `DDLList` pages, in `locale`), with when that page was stored; `nil` when no cached page has it.
-    private func cachedListRow(recordId: Int64, locale: String) -> (value: JSONValue, storedAt: Date)? {
+    private func cachedListRow(recordId: Int64, locale: String) async -> (value: JSONValue, storedAt: Date)? {
         let recordSetId = attributes.recordSetId
-        guard recordSetId != 0, let keys = try? entries.keys(collection: "DDLList") else { return nil }
+        guard recordSetId != 0, let keys = try? await entries.keys(collection: "DDLList") else { return nil }
         let wanted = keys.filter { $0.contains("recordSetId=\(recordSetId),") && $0.contains("locale=\(locale),") && $0.contains("/rows/") }
         for key in wanted {
-            guard let entry = try? entries.get(EntryAddress(collection: "DDLList", key: key)),
+            guard let entry = try? await entries.get(EntryAddress(collection: "DDLList", key: key)),
                 let rows = entry.value["rows"]?.arrayValue
             else { continue }
             if let row = rows.first(where: { $0["modelAttributes"]?["recordId"]?.int64Value == recordId }) {

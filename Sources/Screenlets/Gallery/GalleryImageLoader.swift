@@ -26,7 +26,7 @@ public struct GalleryImageLoader: Sendable {
     /// The image's bytes; throws the portal client's error when it is neither cached nor reachable.
     public func bytes(of entry: FileEntry, thumbnail: Bool) async throws -> [UInt8] {
         let address = EntryAddress(collection: Self.collection, key: Self.key(entry, thumbnail: thumbnail))
-        if let database, let cached = try? EntryStore(database: database).get(address),
+        if let database, let cached = try? await EntryStore(database: database).get(address),
             let text = cached.value.stringValue, let data = Data(base64Encoded: text)
         {
             return [UInt8](data)
@@ -40,7 +40,7 @@ public struct GalleryImageLoader: Sendable {
             throw PortalError(kind: .server, message: "the image is larger than \(Self.maximumBytes >> 20) MiB")
         }
         if let database, bytes.count <= Self.maximumCachedBytes {
-            try? EntryStore(database: database).put(address, value: .string(Data(bytes).base64EncodedString()))
+            try? await EntryStore(database: database).put(address, value: .string(Data(bytes).base64EncodedString()))
         }
         return bytes
     }

@@ -235,7 +235,7 @@ public final class GalleryScreenlet: Sendable {
             switch outcome {
             case .sent:
                 await deleted.mark(fileEntryId, .gone)
-                forgetCachedPages()
+                await forgetCachedPages()
                 sink.yield(.entryDeleted(fileEntryId: fileEntryId, queueId: nil))
                 await list.send(.refresh)
             case .queued(let queueId):
@@ -248,9 +248,9 @@ public final class GalleryScreenlet: Sendable {
     }
 
     /// Drops the folder's cached pages, which still list a deleted image.
-    private func forgetCachedPages() {
+    private func forgetCachedPages() async {
         guard let database else { return }
-        _ = try? EntryStore(database: database).removeKeys(collection: cacheKey.collection, prefix: cacheKey.description + "/")
+        _ = try? await EntryStore(database: database).removeKeys(collection: cacheKey.collection, prefix: cacheKey.description + "/")
     }
 
     /// Stops loading and ends ``events`` once the uploads in progress are done.

@@ -188,7 +188,7 @@ public actor ObjectEntryFormScreenlet: FormEditing {
                 entry = try await session.addObjectEntry(of: definition, groupId: groupId, externalReferenceCode: code, body: body)
             }
             // The portal's answer is the entry as it is now: what the form shows offline next time.
-            _ = try? cache?.entries.putFetched(Self.address(of: entry.id, in: definition), value: .object(entry.json))
+            _ = try? await cache?.entries.putFetched(Self.address(of: entry.id, in: definition), value: .object(entry.json))
             baseDateModified = entry.dateModified
             entryJSON = entry.json
             state.model?.markSaved(recordId: entry.id)
@@ -243,7 +243,7 @@ public actor ObjectEntryFormScreenlet: FormEditing {
             }
             if model.recordId != nil {
                 // Sent: the entry as saved is what the form shows offline next time.
-                _ = try? cache?.entries.putFetched(Self.address(of: id, in: definition), value: .object(entryJSON))
+                _ = try? await cache?.entries.putFetched(Self.address(of: id, in: definition), value: .object(entryJSON))
             }
             state.model?.markSaved(recordId: id)
             if model.recordId == nil { state.model?.adoptRecordId(id) }

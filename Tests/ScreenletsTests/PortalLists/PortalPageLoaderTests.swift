@@ -47,7 +47,7 @@ struct PortalPageLoaderTests {
         try await PortalFixture.with { fixture in
             let loader = loader(fixture, .remoteOnly)
             _ = try await loader.loadPage(pageZero)
-            #expect(try EntryStore(database: fixture.database).get(loader.address(of: pageZero)) == nil)
+            #expect(try await EntryStore(database: fixture.database).get(loader.address(of: pageZero)) == nil)
             await fixture.setOffline(true)
             await #expect(throws: PortalError.self) { try await loader.loadPage(pageZero) }
         }
