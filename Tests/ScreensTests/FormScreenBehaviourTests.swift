@@ -74,7 +74,7 @@ struct FormScreenBehaviourTests {
             form.type("rep")
             form.press(.tab)   // completes to report.pdf
             try await form.waitFor("the completion") {
-                if case .path(let input, _)? = $0.editor?.kind { return input.text == "report.pdf" }
+                if let prompt = $0.editor?.state as? PathPrompt { return prompt.input.text == "report.pdf" }
                 return false
             }
             form.press(.enter)
@@ -174,11 +174,11 @@ struct FormScreenMouseTests {
 
             try form.focus("Colours")
             form.press(.enter)
-            guard case .options(let before)? = form.model.editor?.kind else { Issue.record("no pop-up"); return }
+            guard let before = form.model.editor?.state as? OptionPicker else { Issue.record("no pop-up"); return }
             let option = try #require(before.options.first { !before.selected.contains($0.value) }, "an option not chosen yet")
             let line = try row(containing: "[ ] " + option.label)
             form.runtime.handle(.mouse(MouseEvent(.press(.left), at: Point(x: line.x + 1, y: line.y))))
-            guard case .options(let after)? = form.model.editor?.kind else { Issue.record("the pop-up closed"); return }
+            guard let after = form.model.editor?.state as? OptionPicker else { Issue.record("the pop-up closed"); return }
             #expect(after.selected.contains(option.value), "the clicked option is toggled on")
             #expect(after.options[after.cursor].value == option.value)
         }
@@ -191,7 +191,7 @@ struct FormScreenMouseTests {
             form.runtime.handle(.mouse(MouseEvent(.press(.left), at: Point(x: 30, y: titleRow))))
             #expect(form.model.focusedRow?.key?.field == "Title")
             form.runtime.handle(.mouse(MouseEvent(.press(.left), at: Point(x: 30, y: titleRow))))
-            if case .line(let input)? = form.model.editor?.kind { #expect(input.text == "Untitled") } else {
+            if let line = form.model.editor?.state as? LineEditor { #expect(line.input.text == "Untitled") } else {
                 Issue.record("no editor open: \(String(describing: form.model.editor))")
             }
         }

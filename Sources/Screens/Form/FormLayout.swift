@@ -78,14 +78,8 @@ extension FormScreen {
 
     func valueHeight(_ row: FormRow, field: DDMField, key: FormFieldKey, look: FormCellLook, model: FormScreenModel,
                      layout: FormLayout) -> Int {
-        if let editor = model.editor, editor.key == key {
-            switch editor.kind {
-            case .box: return FormScreen.textBoxEditorRows
-            case .options(let picker) where picker.inline: return max(1, picker.options.count)
-            default: break
-            }
-        }
-        let renderer = configuration.registry.renderer(for: field)
+        if let editor = model.editor, editor.key == key, editor.isDrawnInPlace, let rows = editor.state.rowsInPlace { return rows }
+        let renderer = configuration.registry.registered(for: field) ?? configuration.components.component(for: field).cell
         if let fixed = renderer.fixedValueHeight { return max(1, fixed) }
         let context = cellContext(field, key: key, model: model, focused: false, look: look)
         return max(1, renderer.valueHeight(context, width: layout.valueWidth(row, look: look)))

@@ -20,9 +20,6 @@ public struct FormScreen: Program {
     /// the prompt's help saying where they lead.
     let shownKeyMaps: [UIStrings.Language: (editable: KeyMap, readOnly: KeyMap)]
 
-    /// Rows of the text box editor while it is open.
-    static let textBoxEditorRows = 4
-
     public init(driver: FormDriver, configuration: FormScreenConfiguration, locale: PortalLocale, editable: Bool = true) {
         self.driver = driver
         self.configuration = configuration

@@ -8,7 +8,11 @@ public struct FormScreenConfiguration: Sendable {
     /// Cell looks by field: the theme's resolution (defaults to labels on the left, no extras).
     public var cellLooks: @Sendable (DDMField, Theme) -> FormCellLook
     public var keyMap: KeyMap
+    /// Cell renderers registered by cell name (a look of your own; they win over the components' cells).
     public var registry: FormCellRegistry
+    /// The field components: how each field is drawn, edited and read (register a custom field's
+    /// under `DDLCustomField<Name>`).
+    public var components = FieldComponentRegistry.standard
     public var connection: ConnectionStatus
     public var showSubmitButton: Bool
     /// The locales the switch key cycles through (en_US and es_ES, then the structure's).

@@ -9,14 +9,10 @@ public enum RecordListDefaults {
     /// Words that make a text field the record's title, in this order of preference.
     static let titleWords = ["title", "name", "subject", "summary", "heading"]
 
-    /// The default label fields of `fields` (a structure's `allFields`), by name.
-    public static func fieldNames(_ fields: [DDMField]) -> [String] {
-        let shown = fields.filter { field in
-            switch field.kind {
-            case .document, .image, .geolocation, .unsupported: return false
-            default: return true
-            }
-        }
+    /// The default label fields of `fields` (a structure's `allFields`), by name: those whose
+    /// components are listed by default (not documents, images, locations or unsupported fields).
+    public static func fieldNames(_ fields: [DDMField], components: FieldComponentRegistry = .standard) -> [String] {
+        let shown = fields.filter { components.component(for: $0).isListedByDefault }
         guard let title = titleField(shown) else { return Array(shown.prefix(maximumFields).map(\.name)) }
         return [title.name] + shown.filter { $0.name != title.name }.prefix(maximumFields - 1).map(\.name)
     }

@@ -15,25 +15,11 @@ public struct RecordListField: Hashable, Sendable {
         self.preferredWidth = preferredWidth
     }
 
-    /// The column of `field`, titled `title`, shown in `locale`: dates, yes/no and single choices
-    /// are as wide as their longest label there, numbers as a typical value (never narrower than
-    /// the title); text and multiple choices share the rest.
-    public init(field: DDMField, title: String, locale: PortalLocale) {
-        let valueWidth: Int?
-        switch field.kind {
-        case .date:
-            let days = (1...12).compactMap { CalendarDate(year: 2026, month: $0, day: 28) }
-            valueWidth = days.map { field.label(of: .date($0), in: locale).displayWidth }.max()
-        case .boolean:
-            valueWidth = [true, false].map { field.label(of: .boolean($0), in: locale).displayWidth }.max()
-        case .options where !field.multiple && !field.options.isEmpty:
-            // A single choice: its longest label, up to a point (long labels share like text).
-            let longest = field.options.map { $0.label(in: locale, defaultLocale: field.defaultLocale).displayWidth }.max() ?? 0
-            valueWidth = longest <= 24 ? longest : nil
-        case .integer: valueWidth = 8
-        case .decimal: valueWidth = 10
-        default: valueWidth = nil
-        }
+    /// The column of `field`, titled `title`, shown in `locale`: as wide as its component says its
+    /// values are there (dates, yes/no and single choices as their longest label, numbers as a
+    /// typical value; never narrower than the title), or sharing the rest (text, multiple choices).
+    public init(field: DDMField, title: String, locale: PortalLocale, components: FieldComponentRegistry = .standard) {
+        let valueWidth = components.component(for: field).listColumnWidth(field, locale: locale)
         self.init(name: field.name, title: title, preferredWidth: valueWidth.map { max($0, title.displayWidth) + 1 })
     }
 }

@@ -18,9 +18,13 @@ public struct PlainForm: Sendable {
     public let locale: PortalLocale
     /// Whether a local file can be read (document fields).
     public let fileIsReadable: @Sendable (String) -> Bool
+    /// The field components that say what each prompt takes and read its answers.
+    public let components: FieldComponentRegistry
 
-    public init(locale: PortalLocale, fileIsReadable: @escaping @Sendable (String) -> Bool) {
+    public init(locale: PortalLocale, components: FieldComponentRegistry = .standard,
+                fileIsReadable: @escaping @Sendable (String) -> Bool) {
         self.locale = locale
+        self.components = components
         self.fileIsReadable = fileIsReadable
     }
 
@@ -57,10 +61,8 @@ public struct PlainForm: Sendable {
             for nested in field.nestedFields { try ask(nested, depth: depth + 1, in: &model, console: console) }
             return
         }
-        if field.kind == .options {
-            for (number, option) in field.options.enumerated() {
-                console.write("\(indent)  \(number + 1)) \(option.value) — \(option.label(in: locale, defaultLocale: field.defaultLocale))\n")
-            }
+        for line in components.component(for: field).plainChoices(field, locale: locale) {
+            console.write("\(indent)  \(line)\n")
         }
         var instance = 0
         while true {
@@ -83,7 +85,7 @@ public struct PlainForm: Sendable {
         let shown = current.map { field.label(of: $0, in: locale) } ?? ""
         let number = field.repeatable ? " #\(instance + 1)" : ""
         let marker = field.required ? " *" : ""
-        let prompt = "\(indent)\(field.label(in: locale))\(number)\(marker) (\(PlainStrings.hint(for: field, locale))) [\(shown)]: "
+        let prompt = "\(indent)\(field.label(in: locale))\(number)\(marker) (\(components.component(for: field).plainHint(field, locale: locale))) [\(shown)]: "
         while true {
             let answer = try console.ask(prompt)
             let value: FieldValue?
@@ -93,9 +95,9 @@ public struct PlainForm: Sendable {
                 } else if answer.trimmingCharacters(in: .whitespaces) == "-" {
                     value = nil
                 } else {
-                    value = try parse(answer, for: field)
+                    value = try components.component(for: field).plainValue(answer, field, locale: locale, fileIsReadable: fileIsReadable)
                 }
-            } catch let problem as PlainProblem {
+            } catch let problem as FieldInputError {
                 console.write("\(indent)  ! \(problem.message)\n")
                 continue
             } catch let issue as FieldIssue {
@@ -118,39 +120,6 @@ public struct PlainForm: Sendable {
         }
     }
 
-    /// Reads an answer: options also by their number in the list; booleans also as y/n (s in
-    /// Spanish); documents must be readable.
-    private func parse(_ answer: String, for field: DDMField) throws -> FieldValue? {
-        switch field.kind {
-        case .options:
-            let parts = answer.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
-            if !parts.isEmpty, parts.allSatisfy({ Int($0) != nil }) {
-                var values: [String] = []
-                for part in parts {
-                    let number = Int(part) ?? 0
-                    guard field.options.indices.contains(number - 1) else {
-                        throw PlainProblem(message: PlainStrings.noOption(number, locale))
-                    }
-                    values.append(field.options[number - 1].value)
-                }
-                if values.count > 1, !field.multiple { throw FieldIssue.tooManyOptions }
-                return .options(values)
-            }
-            return try field.value(fromLabel: answer, in: locale)
-        case .boolean:
-            let word = answer.trimmingCharacters(in: .whitespaces)
-            if PlainStrings.isYes(word) { return .boolean(true) }
-            if PlainStrings.isNo(word) { return .boolean(false) }
-            return try field.value(fromLabel: answer, in: locale)
-        case .document, .image:
-            let path = answer.trimmingCharacters(in: .whitespaces)
-            guard fileIsReadable(path) else { throw PlainProblem(message: PlainStrings.noFile(path, locale)) }
-            return .document(.localFile(path: path))
-        default:
-            return try field.value(fromLabel: answer, in: locale)
-        }
-    }
-
     private func yes(_ prompt: String, indent: String, console: PlainConsole) throws(PlainInputEnded) -> Bool {
         while true {
             let answer = try console.ask(indent + prompt).trimmingCharacters(in: .whitespaces)
@@ -159,9 +128,4 @@ public struct PlainForm: Sendable {
             console.write("\(indent)  ! \(PlainStrings.answerYesNo(locale))\n")
         }
     }
-}
-
-/// An answer plain mode itself refuses (an option number out of range, an unreadable file).
-struct PlainProblem: Error {
-    let message: String
 }

@@ -8,20 +8,6 @@ enum PlainStrings {
 
     static func intro(_ locale: PortalLocale) -> String { t(.plainIntro, locale) }
 
-    static func hint(for field: DDMField, _ locale: PortalLocale) -> String {
-        switch field.kind {
-        case .boolean: return t(.hintYesNo, locale)
-        case .string: return t(.hintText, locale)
-        case .options: return t(field.multiple ? .hintOptions : .hintOption, locale)
-        case .date: return t(.hintDate, locale)
-        case .integer: return t(.hintInteger, locale)
-        case .decimal: return t(.hintDecimal, locale)
-        case .geolocation: return t(.hintGeolocation, locale)
-        case .document, .image: return t(.hintFile, locale)
-        case .unsupported: return t(.readOnly, locale)
-        }
-    }
-
     static func readOnly(_ locale: PortalLocale) -> String { t(.readOnly, locale) }
     static func required(_ locale: PortalLocale) -> String { t(.required, locale) }
     static func addAnother(_ label: String, _ locale: PortalLocale) -> String { t(.addAnother, locale, label) }

@@ -37,41 +37,13 @@ public struct FormCellRegistry: Sendable {
     /// Document, Image, Geolocation, Unsupported.
     public static func kindCellName(_ field: DDMField) -> String { "DDLField\(kindName(field))Cell" }
 
-    /// The kind part of a cell name.
+    /// The kind part of a cell name (its built-in component's ``FieldComponent/kindName(_:)``).
     public static func kindName(_ field: DDMField) -> String {
-        switch field.kind {
-        case .boolean: return "Boolean"
-        case .string: return field.editor == "textarea" ? "TextBox" : "Text"
-        case .options: return field.editor == "radio" ? "Radio" : "Select"
-        case .date: return "Date"
-        case .integer: return "Integer"
-        case .decimal: return "Decimal"
-        case .document: return "Document"
-        case .image: return "Image"
-        case .geolocation: return "Geolocation"
-        case .unsupported: return "Unsupported"
-        }
+        FieldComponentRegistry.builtIn(field).kindName(field)
     }
 
-    private static let boolean = BooleanCell()
-    private static let text = TextCell()
-    private static let textBox = TextBoxCell()
-    private static let date = DateCell()
-    private static let radio = RadioCell()
-    private static let select = SelectCell()
-    private static let document = DocumentCell()
-    private static let unsupported = UnsupportedCell()
-
-    /// The built-in renderer of a field's kind.
+    /// The built-in renderer of a field's kind (its built-in component's cell).
     public static func builtIn(_ field: DDMField) -> any FormCellRenderer {
-        switch field.kind {
-        case .boolean: return boolean
-        case .string: return field.editor == "textarea" ? textBox : text
-        case .options: return field.editor == "radio" ? radio : select
-        case .date: return date
-        case .integer, .decimal, .geolocation: return text
-        case .document, .image: return document
-        case .unsupported: return unsupported
-        }
+        FieldComponentRegistry.builtIn(field).cell
     }
 }

@@ -22,6 +22,12 @@ enum RelatedEntryPicker {
         return OptionPicker(field: field, value: current.map { .options([String($0)]) }, locale: locale, inline: false)
     }
 
+    /// Whether text typed into a relationship field is words to search (not empty, not an ID).
+    static func isSearch(_ text: String) -> Bool {
+        let query = text.trimmingCharacters(in: .whitespaces)
+        return !query.isEmpty && Int64(query) == nil
+    }
+
     /// The value a pop-up's choice sets: for a relationship field the chosen entry's ID.
     static func value(_ chosen: FieldValue?, field: DDMField?) -> FieldValue? {
         guard field?.isRelationship == true, case .options(let values)? = chosen else { return chosen }
@@ -30,11 +36,9 @@ enum RelatedEntryPicker {
 }
 
 extension FormScreen {
-    /// For a relationship field and text that is not an ID: the search of the related object,
-    /// answered by ``FormScreenMessage/relatedFound(_:query:_:)``. Nil otherwise.
-    func searchRelated(_ text: String, field: DDMField, key: FormFieldKey, _ model: inout Model) -> [Effect<Message>]? {
-        let query = text.trimmingCharacters(in: .whitespaces)
-        guard field.isRelationship, !query.isEmpty, Int64(query) == nil else { return nil }
+    /// The search of the related object for `query` (a relationship field's editor asked for it),
+    /// answered by ``FormScreenMessage/relatedFound(_:query:_:)``.
+    func searchRelated(_ query: String, key: FormFieldKey, _ model: inout Model) -> [Effect<Message>] {
         model.note = FormScreenModel.Note(FormText.relatedSearching(query, model.locale))
         let driver = self.driver
         return [.task {
@@ -57,7 +61,7 @@ extension FormScreen {
         case .success(let choices) where !choices.isEmpty:
             var current: Int64?
             if case .integer(let id)? = model.form.model?.value(of: key.field, instance: key.instance) { current = id }
-            model.editor = FieldEditor(key: key, kind: .options(RelatedEntryPicker.picker(choices, current: current, locale: model.locale)))
+            model.editor = FieldEditor(key: key, state: RelatedEntryPicker.picker(choices, current: current, locale: model.locale))
             model.note = nil
         case .success:
             model.note = FormScreenModel.Note(FormText.relatedNoMatches(query, model.locale), .error)

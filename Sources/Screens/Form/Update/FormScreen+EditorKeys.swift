@@ -3,6 +3,9 @@ import Screenlets
 import TermUI
 
 extension FormScreen {
+    /// A key while an editor is open: Esc closes it and Ctrl-C quits; every other key goes to the
+    /// field's component (``FieldComponent/handleEditorKey(_:_:editor:_:)``), whose outcome the
+    /// screen carries out.
     func handleEditorKey(_ key: KeyEvent, _ model: inout Model) -> [Effect<Message>] {
         guard var editor = model.editor else { return [] }
         let command = keyMap.command(for: key, in: editor.contexts)
@@ -12,158 +15,87 @@ extension FormScreen {
             rescroll(&model)
             return []
         }
-        switch editor.kind {
-        case .line(var input):
-            switch command {
-            case .confirmEdit?: return commit(&model)
-            case .nextField?: return commit(&model, then: 1)
-            case .previousField?: return commit(&model, then: -1)
-            case .submit?: return commit(&model, submitAfter: true)
-            case .openPicker?:
-                guard let field = model.focusedRow?.field, field.kind == .date else { return [] }
-                let typed = FieldInput.value(from: input.text, field: field, locale: model.locale)
-                var value = model.form.model?.value(of: editor.key.field, instance: editor.key.instance)
-                if case .success(let parsed?) = typed { value = parsed }
-                model.editor = FieldEditor.calendar(key: editor.key, value: value, today: configuration.today)
-                return []
-            default:
-                input.handle(key)
-                editor.kind = .line(input)
-                editor.error = nil
-            }
-        case .box(var area):
-            switch command {
-            case .insertNewline?: area.insertNewline()
-            case .confirmEdit?: return commit(&model)
-            case .nextField?: return commit(&model, then: 1)
-            case .previousField?: return commit(&model, then: -1)
-            case .submit?: return commit(&model, submitAfter: true)
-            default: area.handle(key, width: editorWidth(model))
-            }
-            editor.kind = .box(area)
-        case .options(var picker):
-            switch command {
-            case .cursorDown?: picker.move(by: 1)
-            case .cursorUp?: picker.move(by: -1)
-            case .toggle?: picker.toggle()
-            case .confirmEdit?:
-                let value = RelatedEntryPicker.value(picker.confirm(), field: model.focusedRow?.field)
-                model.editor = nil
-                rescroll(&model)
-                return [setValue(value, editor.key)]
-            default: return []
-            }
-            editor.kind = .options(picker)
-        case .calendar(var picker):
-            switch command {
-            case .dayPrevious?: picker.move(days: -1)
-            case .dayNext?: picker.move(days: 1)
-            case .weekPrevious?: picker.move(days: -7)
-            case .weekNext?: picker.move(days: 7)
-            case .monthPrevious?: picker.move(months: -1)
-            case .monthNext?: picker.move(months: 1)
-            case .confirmEdit?:
-                model.editor = nil
-                rescroll(&model)
-                return [setValue(.date(picker.day), editor.key)]
-            default: return []
-            }
-            editor.kind = .calendar(picker)
-        case .path(var input, _):
-            switch command {
-            case .complete?:
-                let text = input.text
-                let directory = configuration.workingDirectory
-                return [.task { .completed(original: text, completion: PathCompletion.complete(text, directory: directory)) }]
-            case .confirmEdit?, .nextField?, .previousField?:
-                model.editor = nil
-                let path = input.text
-                let key = editor.key
-                var effects: [Effect<Message>] = []
-                if !path.isEmpty {
-                    let absolute = path.hasPrefix("/") || path.hasPrefix("~") ? path : configuration.workingDirectory + "/" + path
-                    model.note = FormScreenModel.Note(FormText.uploadStarted(path.lastComponent, model.locale))
-                    effects.append(call { screenlet in try await screenlet.chooseDocument(absolute, for: key.field, instance: key.instance) })
-                }
-                if command == .nextField { effects += moveFocus(to: model.focus + 1, &model, validate: false) }
-                if command == .previousField { effects += moveFocus(to: model.focus - 1, &model, validate: false) }
-                rescroll(&model)
-                return effects
-            default:
-                input.handle(key)
-                editor.kind = .path(input, candidates: [])
-                editor.error = nil
-            }
+        guard let field = model.rows.index[editor.key].map({ model.rows[$0] })?.field else {
+            model.editor = nil
+            return []
         }
-        model.editor = editor
+        let context = editContext(field, key: editor.key, model)
+        switch configuration.components.component(for: field).handleEditorKey(command, key, editor: &editor, context) {
+        case .ignored:
+            return []
+        case .keepEditing:
+            model.editor = editor
+            rescroll(&model)
+            return []
+        case .commit(let value, let exit):
+            return applyEdit(value, to: editor.key, then: exit, &model)
+        case .cancel(let exit):
+            return closeEditor(then: exit, &model)
+        case .request(.searchRelated(let query)):
+            return searchRelated(query, key: editor.key, &model)
+        case .request(.completePath(let text)):
+            let directory = configuration.workingDirectory
+            return [.task { .completed(original: text, completion: PathCompletion.complete(text, directory: directory)) }]
+        }
+    }
+
+    /// What a field's component is told about it when it is activated or edited.
+    func editContext(_ field: DDMField, key: FormFieldKey, _ model: Model) -> FieldEditContext {
+        FieldEditContext(field: field, key: key, value: model.form.model?.value(of: key.field, instance: key.instance),
+                         locale: model.locale, today: configuration.today, workingDirectory: configuration.workingDirectory,
+                         width: editorWidth(model))
+    }
+
+    /// The one place a value committed by an editor is applied: the editor closes, the value goes
+    /// to the screenlet (a local document is chosen there, which uploads it; any other value is
+    /// set and the field validated), then the focus moves or the form is submitted.
+    func applyEdit(_ value: FieldValue?, to key: FormFieldKey, then exit: FieldEditorExit, _ model: inout Model) -> [Effect<Message>] {
+        model.editor = nil
+        var effects: [Effect<Message>]
+        if case .document(.localFile(let path))? = value {
+            model.note = FormScreenModel.Note(FormText.uploadStarted(path.lastComponent, model.locale))
+            effects = [call { screenlet in try await screenlet.chooseDocument(path, for: key.field, instance: key.instance) }]
+        } else {
+            effects = [setValue(value, key)]
+        }
+        return effects + closeEditor(then: exit, &model)
+    }
+
+    /// Closes the editor, then moves the focus (without validating: the value was just set) or submits.
+    func closeEditor(then exit: FieldEditorExit, _ model: inout Model) -> [Effect<Message>] {
+        model.editor = nil
+        var effects: [Effect<Message>] = []
+        switch exit {
+        case .nextField: effects += moveFocus(to: model.focus + 1, &model, validate: false)
+        case .previousField: effects += moveFocus(to: model.focus - 1, &model, validate: false)
+        case .stay, .submit: break
+        }
         rescroll(&model)
-        return []
+        if exit == .submit { effects += submit(draft: false, &model) }
+        return effects
     }
 
-    /// Reads the open line or box editor's text; refused text stays in the editor with a message
-    /// (nothing is sent). Accepted text is set, the field validated, then the focus moves by
-    /// `then` rows, or the form is submitted.
-    func commit(_ model: inout Model, then move: Int = 0, submitAfter: Bool = false) -> [Effect<Message>] {
-        guard let editor = model.editor, let field = model.rows.index[editor.key].map({ model.rows[$0] })?.field else {
-            model.editor = nil
-            return []
-        }
-        let text: String
-        switch editor.kind {
-        case .line(let input): text = input.text
-        case .box(let area): text = area.text
-        default: return []
-        }
-        if let search = searchRelated(text, field: field, key: editor.key, &model) { return search }
-        switch FieldInput.value(from: text, field: field, locale: model.locale) {
-        case .failure(let error):
-            model.editor?.error = error.message
-            rescroll(&model)
-            return []
-        case .success(let value):
-            model.editor = nil
-            let key = editor.key
-            var effects: [Effect<Message>] = [call { screenlet in
-                try await screenlet.setValue(value, of: key.field, instance: key.instance)
-                await screenlet.leaveField(key.field, instance: key.instance)
-            }]
-            if move != 0 { effects += moveFocus(to: model.focus + move, &model, validate: false) }
-            rescroll(&model)
-            if submitAfter { effects += submit(draft: false, &model) }
-            return effects
-        }
-    }
-
-    func setValue(_ value: FieldValue?, _ key: FormFieldKey) -> Effect<Message> {
+    /// Sets a field instance's value in the screenlet, and validates it unless `leavingField` is
+    /// false (a checkbox toggled in place).
+    func setValue(_ value: FieldValue?, _ key: FormFieldKey, leavingField: Bool = true) -> Effect<Message> {
         call { screenlet in
             try await screenlet.setValue(value, of: key.field, instance: key.instance)
-            await screenlet.leaveField(key.field, instance: key.instance)
+            if leavingField { await screenlet.leaveField(key.field, instance: key.instance) }
         }
     }
 
     func pasteIntoEditor(_ text: String, _ model: inout Model) {
         guard var editor = model.editor else { return }
-        switch editor.kind {
-        case .line(var input):
-            input.paste(text)
-            editor.kind = .line(input)
-        case .box(var area):
-            area.insert(text)
-            editor.kind = .box(area)
-        case .path(var input, _):
-            input.paste(text)
-            editor.kind = .path(input, candidates: [])
-        default: return
-        }
+        guard editor.state.paste(text) else { return }
         model.editor = editor
     }
 
     func applyCompletion(original: String, _ completion: PathCompletion.Result, _ model: inout Model) {
-        guard var editor = model.editor, case .path(let input, _) = editor.kind, input.text == original else { return }
-        var completed = input
-        completed.setText(completion.text)
-        completed.moveToEnd()
-        editor.kind = .path(completed, candidates: completion.candidates)
+        guard var editor = model.editor, var prompt = editor.state as? PathPrompt, prompt.input.text == original else { return }
+        prompt.input.setText(completion.text)
+        prompt.input.moveToEnd()
+        prompt.candidates = completion.candidates
+        editor.state = prompt
         model.note = completion.candidates.isEmpty && completion.text == original
             ? FormScreenModel.Note(FormText.noMatches(model.locale)) : nil
         model.editor = editor

@@ -98,21 +98,15 @@ extension FormScreen {
             model.note = FormScreenModel.Note(FormText.notEditable(model.locale), .error)
             return []
         }
-        let value = model.form.model?.value(of: key.field, instance: key.instance)
-        switch field.kind {
-        case .boolean:
-            let current: Bool
-            if case .boolean(true)? = value { current = true } else { current = false }
-            let name = key.field
-            let instance = key.instance
-            return [call { screenlet in try await screenlet.setValue(.boolean(!current), of: name, instance: instance) }]
-        case .date where toggleOnly:
-            model.editor = FieldEditor.calendar(key: key, value: value, today: configuration.today)
-        case .options:
-            model.editor = FieldEditor.open(field, key: key, value: value, locale: model.locale)
-        default:
-            guard !toggleOnly else { return [] }
-            model.editor = FieldEditor.open(field, key: key, value: value, locale: model.locale)
+        let context = editContext(field, key: key, model)
+        switch configuration.components.component(for: field).activate(toggleOnly ? .toggle : .activate, context) {
+        case .none:
+            return []
+        case .set(let value):
+            // A checkbox: set at once, the focus stays (it is validated when left).
+            return [setValue(value, key, leavingField: false)]
+        case .edit(let state):
+            model.editor = FieldEditor(key: key, state: state)
         }
         rescroll(&model)
         return []

@@ -21,8 +21,8 @@ extension FormScreen {
                                       online: model.online, pendingWrites: model.pendingWrites, locale: model.locale)
         StatusLine.draw(status, into: &grid, rect: layout.statusRow, theme: theme)
         grid.drawHelpLine(shownKeyMap(model).helpLine(for: contexts(model), width: layout.helpRow.width), in: layout.helpRow, theme: theme)
-        if let editor = model.editor, let y = focusedY {
-            drawPopup(editor, model: model, rowY: y, layout: layout, into: &grid)
+        if let editor = model.editor, let y = focusedY, !editor.isDrawnInPlace {
+            editor.state.drawPopup(popupDrawing(model, rowY: y, layout: layout), into: &grid)
         }
         switch model.overlay {
         case .help(let scroll)?:
@@ -142,8 +142,13 @@ extension FormScreen {
         valueRect.size.height = valueHeight(row, field: field, key: key, look: look, model: model, layout: layout)
         let visibleValue = valueRect.intersection(clip)
         if let editor = model.editor, editor.key == key, editor.isDrawnInPlace {
-            drawEditor(editor, field: field, look: look, states: states, in: valueRect, clip: clip, locale: model.locale, into: &grid)
-        } else if let custom = configuration.registry.registered(for: field), !visibleValue.isEmpty {
+            if !visibleValue.isEmpty {
+                let placeholder = configuration.components.component(for: field).editorPlaceholder(field, locale: model.locale)
+                editor.state.drawInPlace(FieldEditorDrawing(field: field, look: look, locale: model.locale, rect: valueRect, clip: clip,
+                                                            placeholder: placeholder), into: &grid)
+            }
+        } else if let custom = configuration.registry.registered(for: field) ?? configuration.components.registered(for: field)?.cell,
+                  !visibleValue.isEmpty {
             // A registered renderer draws into a grid of its own: it cannot touch the rest of the screen.
             var cellGrid = Grid(size: Size(width: valueRect.width, height: valueRect.height))
             custom.drawValue(context, in: cellGrid.bounds, grid: &cellGrid)
@@ -177,8 +182,8 @@ extension FormScreen {
     func drawNote(_ model: Model, layout: FormLayout, into grid: inout Grid) {
         guard layout.noteRow.height > 0 else { return }
         let theme = configuration.theme
-        if let editor = model.editor, case .path(_, let candidates) = editor.kind, !candidates.isEmpty {
-            grid.write(" " + candidates.joined(separator: "  "), fitting: layout.noteRow, style: theme.style(for: "field.hint"))
+        if let line = model.editor?.state.noteLine {
+            grid.write(line, fitting: layout.noteRow, style: theme.style(for: "field.hint"))
             return
         }
         guard let note = model.note else { return }

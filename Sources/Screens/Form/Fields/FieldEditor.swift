@@ -1,0 +1,85 @@
+import Foundation
+import DDM
+import Screenlets
+import TermUI
+
+/// The editor open on one field instance. Only one is open at a time; its state (typed text, a
+/// picker's cursor …) lives here until it is confirmed, then the value goes to the screenlet
+/// (edits never live in cells). Which state a field opens, and what its keys do, is the field's
+/// ``FieldComponent``'s business; the state draws itself (``FieldEditorState``).
+public struct FieldEditor: Equatable, Sendable {
+    public let key: FormFieldKey
+    /// What is being edited: a ``LineEditor``, ``TextBoxEditor``, ``OptionPicker``,
+    /// ``CalendarPicker``, ``PathPrompt`` or a custom component's own state.
+    public var state: any FieldEditorState
+    /// Why the typed text was refused (shown under the field; nothing was sent).
+    public var error: String?
+
+    public init(key: FormFieldKey, state: any FieldEditorState, error: String? = nil) {
+        self.key = key
+        self.state = state
+        self.error = error
+    }
+
+    public static func == (lhs: FieldEditor, rhs: FieldEditor) -> Bool {
+        lhs.key == rhs.key && lhs.error == rhs.error && lhs.state.isEqual(to: rhs.state)
+    }
+
+    /// Whether the editor replaces the value in the row (pop-ups leave the value visible).
+    public var isDrawnInPlace: Bool { state.isDrawnInPlace }
+
+    /// The key contexts while this editor is open, most specific first.
+    public var contexts: [KeyContext] { state.contexts }
+}
+
+extension TextArea {
+    /// Puts the cursor after the last character.
+    mutating func moveToEnd() {
+        for _ in 0..<(lines.count) { moveDown(width: Int.max / 4) }
+        moveToLineEnd(width: Int.max / 4)
+    }
+}
+
+/// Text typed into a field and back: what the editor starts with, and the value it gives.
+public enum FieldInput {
+    /// The text an editor starts with: dates as `yyyy-MM-dd`, numbers and locations in the locale.
+    public static func editingText(_ value: FieldValue, field: DDMField, locale: PortalLocale) -> String {
+        switch value {
+        case .date(let date): return date.isoString
+        case .string(let text), .raw(let text): return text
+        default: return field.label(of: value, in: locale)
+        }
+    }
+
+    /// Reads typed text: `yyyy-MM-dd` or the locale's forms for dates, the locale's numbers (or the
+    /// canonical dot form), `LAT, LON`. Empty text clears the value. The error is in `locale`.
+    public static func value(from text: String, field: DDMField, locale: PortalLocale) -> Result<FieldValue?, FieldInputError> {
+        if field.kind == .string { return .success(text.isEmpty ? nil : .string(text)) }
+        if text.allSatisfy(\.isWhitespace) { return .success(nil) }
+        let first: (String) throws(FieldIssue) -> FieldValue?
+        let second: (String) throws(FieldIssue) -> FieldValue?
+        if field.kind == .date {
+            first = { text throws(FieldIssue) in try field.value(fromCanonical: text) }
+            second = { text throws(FieldIssue) in try field.value(fromLabel: text, in: locale) }
+        } else {
+            first = { text throws(FieldIssue) in try field.value(fromLabel: text, in: locale) }
+            second = { text throws(FieldIssue) in try field.value(fromCanonical: text) }
+        }
+        do {
+            return .success(try first(text))
+        } catch let firstIssue {
+            do {
+                return .success(try second(text.trimmingCharacters(in: .whitespaces)))
+            } catch {
+                return .failure(FieldInputError(message: firstIssue.message(in: locale)))
+            }
+        }
+    }
+}
+
+/// Typed text a field cannot take, with the message to show under it (or, in plain mode, after
+/// the prompt).
+public struct FieldInputError: Error, Equatable, Sendable {
+    public let message: String
+    public init(message: String) { self.message = message }
+}
