@@ -14,13 +14,22 @@ public struct BooleanCell: FormCellRenderer {
     }
 }
 
-/// One line of text: text, integer, decimal and geolocation values in the user's locale.
+/// One line of text: text, integer and decimal values in the user's locale.
 public struct TextCell: FormCellRenderer {
     public init() {}
     public var fixedValueHeight: Int? { 1 }
     public func drawValue(_ cell: FormCellContext, in rect: Rect, grid: inout Grid) {
+        cell.look.drawText(cell.valueText, states: cell.states, in: rect, grid: &grid, locale: cell.locale)
+    }
+}
+
+/// A location in the user's locale, after the location glyph.
+public struct GeolocationCell: FormCellRenderer {
+    public init() {}
+    public var fixedValueHeight: Int? { 1 }
+    public func drawValue(_ cell: FormCellContext, in rect: Rect, grid: inout Grid) {
         var text = cell.valueText
-        if cell.field.kind == .geolocation, !text.isEmpty { text = cell.look.prefix(FormGlyph.locationIcon) + text }
+        if !text.isEmpty { text = cell.look.prefix(FormGlyph.locationIcon) + text }
         cell.look.drawText(text, states: cell.states, in: rect, grid: &grid, locale: cell.locale)
     }
 }

@@ -7,6 +7,11 @@ public struct TextFieldComponent: FieldComponent {
     public init() {}
     public var cell: any FormCellRenderer { TextCell() }
     public func kindName(_ field: DDMField) -> String { "Text" }
+
+    /// The text as typed; empty clears the value.
+    public func value(fromTyped text: String, _ context: FieldEditContext) -> Result<FieldValue?, FieldInputError> {
+        .success(text.isEmpty ? nil : .string(text))
+    }
 }
 
 /// A multi-line text box (`textarea`): wrapped up to three rows, edited in a four-row box.
@@ -14,6 +19,11 @@ public struct TextBoxFieldComponent: FieldComponent {
     public init() {}
     public var cell: any FormCellRenderer { TextBoxCell() }
     public func kindName(_ field: DDMField) -> String { "TextBox" }
+
+    /// The text as typed, new lines and all; empty clears the value.
+    public func value(fromTyped text: String, _ context: FieldEditContext) -> Result<FieldValue?, FieldInputError> {
+        .success(text.isEmpty ? nil : .string(text))
+    }
 
     public func activate(_ how: FieldActivationKey, _ context: FieldEditContext) -> FieldActivation {
         guard how == .activate else { return .none }
@@ -48,6 +58,11 @@ public struct DateFieldComponent: FieldComponent {
     public init() {}
     public var cell: any FormCellRenderer { DateCell() }
     public func kindName(_ field: DDMField) -> String { "Date" }
+
+    /// `yyyy-MM-dd`, else the locale's forms.
+    public func value(fromTyped text: String, _ context: FieldEditContext) -> Result<FieldValue?, FieldInputError> {
+        FieldInput.value(from: text, field: context.field, locale: context.locale, canonicalFirst: true)
+    }
 
     public func activate(_ how: FieldActivationKey, _ context: FieldEditContext) -> FieldActivation {
         guard how == .toggle else {
@@ -210,7 +225,7 @@ public struct DocumentFieldComponent: FieldComponent {
 /// A location, typed as `LAT, LON`.
 public struct GeolocationFieldComponent: FieldComponent {
     public init() {}
-    public var cell: any FormCellRenderer { TextCell() }
+    public var cell: any FormCellRenderer { GeolocationCell() }
     public func kindName(_ field: DDMField) -> String { "Geolocation" }
     public func editorPlaceholder(_ field: DDMField, locale: PortalLocale) -> String { UIText.text(.editorGeolocation, locale) }
     public func plainHint(_ field: DDMField, locale: PortalLocale) -> String { UIText.text(.hintGeolocation, locale) }

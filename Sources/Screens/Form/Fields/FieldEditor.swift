@@ -51,14 +51,16 @@ public enum FieldInput {
         }
     }
 
-    /// Reads typed text: `yyyy-MM-dd` or the locale's forms for dates, the locale's numbers (or the
-    /// canonical dot form), `LAT, LON`. Empty text clears the value. The error is in `locale`.
-    public static func value(from text: String, field: DDMField, locale: PortalLocale) -> Result<FieldValue?, FieldInputError> {
-        if field.kind == .string { return .success(text.isEmpty ? nil : .string(text)) }
+    /// Reads typed text: the locale's numbers (or the canonical dot form), `LAT, LON`, option
+    /// labels — or, with `canonicalFirst`, the canonical form first (`yyyy-MM-dd` dates, then the
+    /// locale's forms). Blank text clears the value. The error is in `locale`. (Text fields take
+    /// the text as typed: ``TextFieldComponent``.)
+    public static func value(from text: String, field: DDMField, locale: PortalLocale,
+                             canonicalFirst: Bool = false) -> Result<FieldValue?, FieldInputError> {
         if text.allSatisfy(\.isWhitespace) { return .success(nil) }
         let first: (String) throws(FieldIssue) -> FieldValue?
         let second: (String) throws(FieldIssue) -> FieldValue?
-        if field.kind == .date {
+        if canonicalFirst {
             first = { text throws(FieldIssue) in try field.value(fromCanonical: text) }
             second = { text throws(FieldIssue) in try field.value(fromLabel: text, in: locale) }
         } else {
