@@ -15,7 +15,9 @@ import TermUI
 public protocol FieldComponent: Sendable {
     /// Draws the field's value in the form, and says its height.
     var cell: any FormCellRenderer { get }
-    /// The kind part of the theme's cell names (`Text` in `DDLFieldTextCell`).
+    /// The kind part of the theme's cell names (`Text` in `DDLFieldTextCell`) for the fields it is
+    /// the built-in component of. A field's look and its `DDLField<Kind>` registrations always go
+    /// by its built-in component's name, so a custom component need not say one.
     func kindName(_ field: DDMField) -> String
     /// Enter (`.activate`) or Space (`.toggle`) on the field: nothing, a new value at once, or an
     /// editor opened on it.
