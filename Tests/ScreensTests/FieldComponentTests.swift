@@ -1,4 +1,5 @@
 import DDM
+import PortalClient
 import Screenlets
 import Screens
 import TermUI
@@ -147,5 +148,34 @@ struct FieldComponentTests {
         #expect(components.component(for: rating) is RatingComponent, "registered for the field's name")
         #expect(components.component(for: copies) is TextFieldComponent)
         #expect(FieldComponentRegistry.customName("Rating") == "DDLCustomFieldRating")
+    }
+
+    /// A click on an option of a relationship field's search pop-up sets the chosen entry's ID, as
+    /// Enter on it does (it set the pop-up's raw option value before: the click skipped the
+    /// field's component).
+    @Test func aClickOnARelatedEntrySetsItsID() async throws {
+        let customer = DDMField(
+            name: "Customer", kind: .integer, editor: "number", dataType: "integer", rawType: "ddm-integer",
+            labels: Localized([.init(locale: "en_US", value: "Customer")], fallsBackToFirst: true),
+            attributes: [ObjectMapping.relatedDefinitionAttribute: .int(74000)])
+        let structure = DDMStructure(format: .json, defaultLocale: .enUS, fields: [Self.text("Title", "Title", "Untitled"), customer])
+        let screenlet = LocalFormScreenlet(title: "Ticket", locale: .enUS, load: { structure }) { _ in "kept" }
+        let configuration = FormScreenConfiguration(
+            connection: ConnectionStatus(server: "local", user: "test", online: true, pendingWrites: 0),
+            initialSize: Size(width: 60, height: 16), today: CalendarDate(year: 2024, month: 6, day: 15)!)
+        let screen = FormScreen(driver: FormDriver(screenlet: screenlet), configuration: configuration.forLocalForm(), locale: .enUS)
+        var stepper = await ProgramStepper(screen)
+        await stepper.send(.key(KeyEvent(.down)))
+        await stepper.send(.key(KeyEvent(.enter)))
+        let key = try #require(stepper.model.editor?.key, "the line editor is open on Customer")
+        await stepper.send(.relatedFound(key, query: "umbrella", .success([
+            RelatedEntryChoice(id: 74003, title: "Umbrella"), RelatedEntryChoice(id: 74013, title: "Umbrella Two"),
+        ])))
+        let lines = stepper.lines(Size(width: 60, height: 16))
+        let y = try #require(lines.firstIndex { $0.contains("Umbrella Two") }, "the pop-up lists the matches: \(lines)")
+        let x = try #require(lines[y].range(of: "Umbrella Two")).lowerBound.utf16Offset(in: lines[y])
+        await stepper.handle(.mouse(MouseEvent(.press(.left), at: Point(x: x + 2, y: y))))
+        #expect(stepper.model.editor == nil, "the click chose the entry and closed the pop-up")
+        #expect(await screenlet.state.model?.value(of: "Customer", instance: 0) == .integer(74013))
     }
 }

@@ -71,8 +71,7 @@ public struct DateFieldComponent: FieldComponent {
         return .edit(Self.calendar(on: context.value, today: context.today))
     }
 
-    public func handleEditorKey(_ command: CommandName?, _ key: KeyEvent, editor: inout FieldEditor, _ context: FieldEditContext) -> FieldEditOutcome {
-        let input = editor.state.handle(command, key, context)
+    public func handleEditorInput(_ input: FieldEditorInput, editor: inout FieldEditor, _ context: FieldEditContext) -> FieldEditOutcome {
         guard case .pickerAsked(let text) = input else { return outcome(of: input, editor: &editor, context) }
         // The calendar opens on the typed date when it reads as one, else on the field's value.
         var day = context.value
@@ -196,8 +195,8 @@ public struct DocumentFieldComponent: FieldComponent {
 
     /// A confirmed path commits the local file (relative to the working directory); an empty one
     /// leaves the value as it was.
-    public func handleEditorKey(_ command: CommandName?, _ key: KeyEvent, editor: inout FieldEditor, _ context: FieldEditContext) -> FieldEditOutcome {
-        switch editor.state.handle(command, key, context) {
+    public func handleEditorInput(_ input: FieldEditorInput, editor: inout FieldEditor, _ context: FieldEditContext) -> FieldEditOutcome {
+        switch input {
         case .completionAsked(let text):
             return .request(.completePath(text))
         case .typed(let path, let then):
@@ -253,8 +252,8 @@ public struct RelationshipFieldComponent: FieldComponent {
     public func kindName(_ field: DDMField) -> String { base.kindName(field) }
     public func activate(_ how: FieldActivationKey, _ context: FieldEditContext) -> FieldActivation { base.activate(how, context) }
 
-    public func handleEditorKey(_ command: CommandName?, _ key: KeyEvent, editor: inout FieldEditor, _ context: FieldEditContext) -> FieldEditOutcome {
-        switch editor.state.handle(command, key, context) {
+    public func handleEditorInput(_ input: FieldEditorInput, editor: inout FieldEditor, _ context: FieldEditContext) -> FieldEditOutcome {
+        switch input {
         case .typed(let text, _) where RelatedEntryPicker.isSearch(text):
             return .request(.searchRelated(text.trimmingCharacters(in: .whitespaces)))
         case .chosen(let chosen):

@@ -26,6 +26,10 @@ public protocol FieldComponent: Sendable {
     /// the editor's contexts (Esc and Ctrl-C never come here). The component may change `editor`
     /// (its state, its refusal message) and says what happens next.
     func handleEditorKey(_ command: CommandName?, _ key: KeyEvent, editor: inout FieldEditor, _ context: FieldEditContext) -> FieldEditOutcome
+    /// What the editor's state made of a key, or of a click on a pop-up's option (`.chosen`): the
+    /// outcome. The default reads typed text with ``value(fromTyped:_:)`` and commits a chosen
+    /// value as it is (``outcome(of:editor:_:)``).
+    func handleEditorInput(_ input: FieldEditorInput, editor: inout FieldEditor, _ context: FieldEditContext) -> FieldEditOutcome
     /// The value of text typed into its editor, or why it cannot be one.
     func value(fromTyped text: String, _ context: FieldEditContext) -> Result<FieldValue?, FieldInputError>
     /// What its empty line editor shows (the form a value is typed in).
@@ -72,7 +76,11 @@ extension FieldComponent {
 
     public func handleEditorKey(_ command: CommandName?, _ key: KeyEvent, editor: inout FieldEditor, _ context: FieldEditContext) -> FieldEditOutcome {
         let input = editor.state.handle(command, key, context)
-        return outcome(of: input, editor: &editor, context)
+        return handleEditorInput(input, editor: &editor, context)
+    }
+
+    public func handleEditorInput(_ input: FieldEditorInput, editor: inout FieldEditor, _ context: FieldEditContext) -> FieldEditOutcome {
+        outcome(of: input, editor: &editor, context)
     }
 
     /// The usual meaning of what a key asked of the editor: typed text is read with

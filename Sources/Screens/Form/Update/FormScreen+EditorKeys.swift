@@ -20,7 +20,13 @@ extension FormScreen {
             return []
         }
         let context = editContext(field, key: editor.key, model)
-        switch configuration.components.component(for: field).handleEditorKey(command, key, editor: &editor, context) {
+        let outcome = configuration.components.component(for: field).handleEditorKey(command, key, editor: &editor, context)
+        return carryOut(outcome, editor, &model)
+    }
+
+    /// Carries out what a field's component made of a key or a click in its open editor.
+    func carryOut(_ outcome: FieldEditOutcome, _ editor: FieldEditor, _ model: inout Model) -> [Effect<Message>] {
+        switch outcome {
         case .ignored:
             return []
         case .keepEditing:

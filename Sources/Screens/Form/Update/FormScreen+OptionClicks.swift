@@ -3,7 +3,8 @@ import TermUI
 
 extension FormScreen {
     /// A click while a radio's options (in the field's rows) or a select's pop-up is open: on an
-    /// option, a single choice takes it and closes the editor, a multiple select toggles it. The
+    /// option, a single choice takes it (as Enter on it would: through the field's component, so a
+    /// relationship's pick sets the entry's ID) and closes the editor, a multiple select toggles it. The
     /// option lines are found as the view draws them (`OptionPicker.drawInPlace`, `drawPopup`). `nil`: the click
     /// was not on an option.
     func clickOnOption(at point: Point, _ model: inout Model) -> [Effect<Message>]? {
@@ -16,7 +17,11 @@ extension FormScreen {
             model.editor = editor
             return []
         }
-        return applyEdit(picker.confirm(), to: editor.key, then: .stay, &model)
+        guard let field = model.rows.index[editor.key].map({ model.rows[$0] })?.field else { return nil }
+        editor.state = picker
+        let outcome = configuration.components.component(for: field)
+            .handleEditorInput(.chosen(picker.confirm()), editor: &editor, editContext(field, key: editor.key, model))
+        return carryOut(outcome, editor, &model)
     }
 
     /// The screen row where the focused form row starts, when it is on screen.
