@@ -104,6 +104,12 @@ actor StubGalleryService: GalleryService {
 
     func delete(fileEntryId: Int64) async { deletions.append(fileEntryId) }
 
+    var cancelled: [Int] = []
+    func cancelUpload(number: Int) async -> Bool {
+        cancelled.append(number)
+        return true
+    }
+
     func preview(of item: GalleryItem, large: Bool) async -> ImagePreview {
         .image(GalleryFixtures.image(Int(item.fileEntryId - 51001)))
     }

@@ -248,6 +248,38 @@ struct GalleryScreenTests {
 
     /// The whole loop on a headless terminal: start, previews arrive, an upload runs and the
     /// list refreshes when it is done.
+    /// Issue 15: while an upload runs, `x` cancels it (offered first on the help line, and only
+    /// then); the service's answer says what became of it.
+    @Test @MainActor func xCancelsTheRunningUpload() async throws {
+        let service = StubGalleryService(count: 12)
+        let backend = HeadlessBackend(size: Size(width: 100, height: 30))
+        let runtime = Runtime(program: Fixtures.screen(service, size: backend.size), backend: backend)
+        runtime.start()
+        try await until("the tiles") { runtime.model.snapshot.rowCount == 12 }
+        func helpLine() -> String { GridText.text(backend.screen).split(separator: "\n").last.map(String.init) ?? "" }
+        runtime.handle(.key(.character("x")))
+        #expect(await service.cancelled.isEmpty, "x does nothing while no upload runs")
+        #expect(!helpLine().contains("cancel upload"))
+        runtime.handle(.key(.character("u")))
+        for character in "/tmp/pictures/cat.png" { runtime.handle(.key(.character(character))) }
+        for _ in 0..<3 { runtime.handle(.key(.enter)) }
+        try await until("the upload reaches the service") { await service.uploads.count == 1 }
+        await service.emit(.uploadStarted(number: 1, fileName: "cat.png", title: "cat.png"))
+        await service.emit(.uploadProgress(number: 1, sent: 1_000, total: 3_000_000))
+        try await until("the upload running") { helpLine().hasPrefix("x cancel upload") }
+        runtime.handle(.key(.character("x")))
+        try await until("the cancel reaches the service") { await service.cancelled == [1] }
+        #expect(runtime.model.message == "Cancelling the upload of cat.png…")
+        await service.emit(.uploadCancelled(number: 1, landing: .stopped))
+        try await until("the upload cancelled") { runtime.model.uploads.first?.state == .cancelled }
+        #expect(runtime.model.message == "Upload of cat.png cancelled: nothing was kept")
+        try await until("the queue row and help line") {
+            GridText.text(backend.screen).contains("cancelled") && !helpLine().contains("cancel upload")
+        }
+        runtime.handle(.key(.character("q")))
+        await service.close()
+    }
+
     @Test @MainActor func runsOnAHeadlessTerminal() async throws {
         let service = StubGalleryService(count: 12)
         let backend = HeadlessBackend(size: Size(width: 80, height: 24))

@@ -1,3 +1,4 @@
+import DDM
 import Foundation
 import Testing
 import TermletsTestSupport
@@ -124,6 +125,54 @@ struct GalleryScreenTests {
         try await terminal.screen("the new tile") { $0.contains("Queued zebra") && $0.contains("121 of 121") }
         try await terminal.press("q")
         #expect(try await terminal.screen(containing: "[exit ").contains("[exit 0]"))
+    }
+
+    /// Issue 15: `x` cancels a running upload on the real binary. The portal waits before it reads
+    /// an upload's body, so a 40 MiB image is still on its way when `x` comes: the screen says it
+    /// was cancelled, and afterwards the portal has no new image and nothing waits for sync (read
+    /// back with separate commands).
+    @Test func aRunningUploadIsCancelledWithX() async throws {
+        let fixture = try await GalleryPortal.start(prefix: "termlets-gallery-cancel")
+        defer {
+            fixture.portal.terminate()
+        }
+        let (folder, server) = (fixture.folder, fixture.server)
+        let large = folder.path("large.png")
+        var bytes = Self.stripesPNG(width: 30, height: 20)
+        bytes += [UInt8](repeating: 0, count: (40 << 20) - bytes.count)
+        try Data(bytes).write(to: large)
+        let slow = try await ProcessRunner.run(
+            URL(fileURLWithPath: "/usr/bin/env"),
+            ["curl", "-sS", "-X", "POST", "-H", "Content-Type: application/json", "-d", #"{"latencyMs": 3000, "pathPrefix": "/api/jsonws/dlapp"}"#,
+             server + "/_emulator/faults"])
+        #expect(slow.status == 0, "\(slow.stderr)")
+        let terminal = try await TmuxSession.startOffPool(
+            fixture.galleryCommand, columns: 100, rows: 30, environment: ["TERMLETS_PASSWORD": "test", "NO_COLOR": ""])
+        try await terminal.screen("the first tiles", timeout: 120) { $0.contains("1 of 120") }
+        try await terminal.press("u")
+        try await terminal.screen(containing: "Upload an image")
+        try await terminal.typeOffPool(large.path)
+        try await terminal.press("Enter")
+        try await terminal.typeOffPool("Never kept")
+        try await terminal.press("Enter", "Enter")
+        try await terminal.screen("the upload running, x offered") { $0.contains("Never kept") && $0.contains("x cancel upload") }
+        try await terminal.press("x")
+        let cancelled = try await terminal.screen("the upload cancelled", timeout: 60) {
+            $0.contains("Upload of Never kept cancelled: nothing was kept")
+        }
+        #expect(!cancelled.contains("x cancel upload"), "nothing runs any more: \(cancelled)")
+        try await terminal.press("q")
+        #expect(try await terminal.screen(containing: "[exit ").contains("[exit 0]"))
+
+        let options = ["--server", server, "--user", "test@liferay.com", "--cache-dir", folder.path("cache").path,
+                       "--config-dir", folder.path("config").path, "--format", "json"]
+        let pending = try await ProcessRunner.termlets(["pending"] + options, environment: ["TERMLETS_PASSWORD": "test"])
+        #expect(pending.status == 0 && (try? JSONValue.parse(pending.stdout))?.arrayValue?.isEmpty == true, "nothing queued: \(pending.stdout)")
+        let listing = try await ProcessRunner.termlets(
+            ["gallery", "--folder-id", "50001", "--list", "--all"] + options, environment: ["TERMLETS_PASSWORD": "test"])
+        #expect(listing.status == 0, "\(listing.stderr)")
+        #expect(!listing.stdout.contains("Never kept"), "the portal has no such image")
+        #expect((try? JSONValue.parse(listing.stdout))?["rowCount"] == 120, "\(listing.stdout.prefix(300))")
     }
 
     /// A 300×200 RGB PNG of vertical stripes, stored (uncompressed) deflate blocks.

@@ -43,6 +43,7 @@ extension GalleryEvent: JSONLineEvent {
         case .uploadError: return "uploadError"
         case .uploadQueued: return "uploadQueued"
         case .uploaded: return "uploaded"
+        case .uploadCancelled: return "uploadCancelled"
         }
     }
 
@@ -71,6 +72,12 @@ extension GalleryEvent: JSONLineEvent {
             return ["upload": .int(Int64(upload)), "queueId": .string(queueId)]
         case .uploaded(let upload, let entry):
             return ["upload": .int(Int64(upload)), "fileEntryId": .int(entry.fileEntryId), "title": .string(entry.title)]
+        case .uploadCancelled(let upload, let landing):
+            switch landing {
+            case .stopped: return ["upload": .int(Int64(upload)), "landing": "stopped"]
+            case .takenBack(let id): return ["upload": .int(Int64(upload)), "landing": "takenBack", "fileEntryId": .int(id)]
+            case .mayRemain(let reason): return ["upload": .int(Int64(upload)), "landing": "mayRemain", "reason": .string(reason)]
+            }
         }
     }
 }

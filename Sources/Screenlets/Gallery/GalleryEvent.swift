@@ -17,4 +17,19 @@ public enum GalleryEvent: Sendable {
     /// The portal could not be reached: the upload waits in the queue for sync. The next upload starts.
     case uploadQueued(upload: Int, queueId: String)
     case uploaded(upload: Int, entry: FileEntry)
+    /// The upload was cancelled (``GalleryScreenlet/cancelUpload(_:)``): nothing of it stays in the
+    /// queue; `landing` says what became of the file on the portal. The next upload starts.
+    case uploadCancelled(upload: Int, landing: CancelledUpload)
+}
+
+/// What became of a cancelled upload's file on the portal.
+public enum CancelledUpload: Sendable, Equatable {
+    /// Stopped before the portal had the whole file (or before it started): nothing was kept.
+    case stopped
+    /// The whole file had reached the portal, which had made document `fileEntryId` of it: it was
+    /// deleted again.
+    case takenBack(fileEntryId: Int64)
+    /// The whole file had reached the portal, and whether the portal kept it could not be checked
+    /// (`reason`): it may be in the folder.
+    case mayRemain(reason: String)
 }

@@ -25,6 +25,7 @@ public final class GalleryScreenlet: Sendable {
     private let uploads: UploadQueue
     private let loader: GalleryLoader
     private let deleted = DeletedEntries()
+    private let sending = SendingUploads()
 
     /// A gallery on a logged-in `session`; `database` (when given) caches pages and holds the
     /// queue of offline writes. Without it, loads are `remote-only` and writes are sent or fail.
@@ -79,9 +80,11 @@ public final class GalleryScreenlet: Sendable {
             metadata[HeadlessDocuments.transportKey] = .string(HeadlessDocuments.transportName)
         }
         let fields = metadata
+        let sending = self.sending
         uploads = UploadQueue { number, upload in
             await GalleryScreenlet.perform(
-                number, upload, prefix: prefix, metadata: fields, rules: rules, queue: queue, writer: writer, sink: sink)
+                number, upload, prefix: prefix, metadata: fields, rules: rules, queue: queue, writer: writer, sink: sink,
+                sending: sending)
         }
     }
 
@@ -150,7 +153,24 @@ public final class GalleryScreenlet: Sendable {
         await uploads.add(upload)
     }
 
-    /// Returns when every upload added so far has been sent, queued or has failed.
+    /// Cancels upload `number`: a waiting one leaves the line; a running one stops (its request is
+    /// cancelled, so the portal never has the whole file) and reports
+    /// ``GalleryEvent/uploadCancelled(upload:landing:)`` when it has ended, with nothing of it left
+    /// in the queue. False when it had already ended, or when its whole file has been sent (the
+    /// portal is saving it: it ends as `uploaded`, and can be deleted).
+    @discardableResult
+    public func cancelUpload(_ number: Int) async -> Bool {
+        if sending.hasSentEverything(number) { return false }
+        switch await uploads.cancel(number) {
+        case nil: return false
+        case .waiting:
+            sink.yield(.uploadCancelled(upload: number, landing: .stopped))
+            return true
+        case .running: return true
+        }
+    }
+
+    /// Returns when every upload added so far has been sent, queued, cancelled or has failed.
     public func waitForUploads() async {
         await uploads.waitUntilIdle()
     }
@@ -163,7 +183,7 @@ public final class GalleryScreenlet: Sendable {
 
     private static func perform(
         _ number: Int, _ upload: GalleryUpload, prefix: String, metadata: [String: JSONValue], rules: UploadRules,
-        queue: PendingQueue?, writer: GalleryWriter, sink: AsyncStream<GalleryEvent>.Continuation
+        queue: PendingQueue?, writer: GalleryWriter, sink: AsyncStream<GalleryEvent>.Continuation, sending: SendingUploads
     ) async {
         var upload = upload
         do {
@@ -174,6 +194,10 @@ public final class GalleryScreenlet: Sendable {
             sink.yield(.uploadError(upload: number, error: error, queueId: nil))
             return
         }
+        if Task.isCancelled {
+            sink.yield(.uploadCancelled(upload: number, landing: .stopped))
+            return
+        }
         let title = upload.resolvedTitle(prefix: prefix)
         sink.yield(.uploadStarted(upload: number, fileName: upload.file.lastPathComponent, title: title))
         var payload = metadata
@@ -182,6 +206,8 @@ public final class GalleryScreenlet: Sendable {
         payload["description"] = .string(upload.description)
         let write = PendingWrite.upload(collection: collection, file: upload.file, metadata: payload)
         let progress = ProgressFilter(number: number, sink: sink)
+        sending.add(number, progress)
+        defer { sending.remove(number) }
         let sender = writer.sender { sent, total in progress.report(sent, total) }
         do {
             let outcome: SubmitOutcome
@@ -192,6 +218,11 @@ public final class GalleryScreenlet: Sendable {
                     try await writer.upload(
                         payload: write.payload, file: upload.file, uuid: write.uuid, progress: { progress.report($0, $1) }))
             }
+            if Task.isCancelled, case .queued(let queueId) = outcome {
+                let landing = await withdrawCancelled(write, queueId: queueId, queue: queue, writer: writer, wholeFileSent: progress.isComplete)
+                sink.yield(.uploadCancelled(upload: number, landing: landing))
+                return
+            }
             switch outcome {
             case .sent(let answer):
                 if let entry = FileEntry(json: answer) { sink.yield(.uploaded(upload: number, entry: entry)) }
@@ -201,8 +232,36 @@ public final class GalleryScreenlet: Sendable {
         } catch let error as SubmitError {
             sink.yield(.uploadError(upload: number, error: error, queueId: error.queueId))
         } catch {
-            sink.yield(.uploadError(upload: number, error: error, queueId: nil))
+            guard Task.isCancelled else {
+                sink.yield(.uploadError(upload: number, error: error, queueId: nil))
+                return
+            }
+            let landing = await withdrawCancelled(write, queueId: nil, queue: queue, writer: writer, wholeFileSent: progress.isComplete)
+            sink.yield(.uploadCancelled(upload: number, landing: landing))
         }
+    }
+
+    /// Takes a cancelled upload back: out of the queue (so no sync sends it later), and, when its
+    /// whole file went out after all (its last bytes raced the cancel), off the portal too if the
+    /// portal made a document of it (found by the upload's uuid). That check runs in a task of its
+    /// own: the upload's own task is cancelled, and so would be any request made in it.
+    private static func withdrawCancelled(
+        _ write: PendingWrite, queueId: String?, queue: PendingQueue?, writer: GalleryWriter, wholeFileSent: Bool
+    ) async -> CancelledUpload {
+        if let queueId, let queue { try? queue.discard(queueId) }
+        guard wholeFileSent else { return .stopped }
+        let payload = write.payload
+        let uuid = write.uuid
+        return await Task {
+            do {
+                guard let fileEntryId = try await writer.takeBack(payload: payload, uuid: uuid) else {
+                    return .mayRemain(reason: "its last bytes had gone out; the portal had no document of it yet")
+                }
+                return .takenBack(fileEntryId: fileEntryId)
+            } catch {
+                return .mayRemain(reason: (error as? PortalError)?.message ?? String(describing: error))
+            }
+        }.value
     }
 
     /// The upload's file if it is an image this gallery lists (judged by its content, see
@@ -270,12 +329,21 @@ private actor DeletedEntries {
     func state(of id: Int64) -> State? { states[id] }
 }
 
+/// The progress of the upload being sent, by number: a cancel is refused once its whole file went out.
+private final class SendingUploads: Sendable {
+    private let filters = Mutex<[Int: ProgressFilter]>([:])
+    func add(_ number: Int, _ filter: ProgressFilter) { filters.withLock { $0[number] = filter } }
+    func remove(_ number: Int) { _ = filters.withLock { $0.removeValue(forKey: number) } }
+    func hasSentEverything(_ number: Int) -> Bool { filters.withLock { $0[number] }?.isComplete ?? false }
+}
+
 /// Passes on upload progress only when it rises, so observers see monotonic bytes.
 private final class ProgressFilter: Sendable {
     private let number: Int
     private let sink: AsyncStream<GalleryEvent>.Continuation
-    /// The highest byte count passed on; reports are yielded under the lock so that they stay in order.
-    private let last = Mutex<Int64>(-1)
+    /// The highest byte count passed on and the total; reports are yielded under the lock so that
+    /// they stay in order.
+    private let last = Mutex<(sent: Int64, total: Int64)>((-1, 0))
 
     init(number: Int, sink: AsyncStream<GalleryEvent>.Continuation) {
         self.number = number
@@ -284,9 +352,12 @@ private final class ProgressFilter: Sendable {
 
     func report(_ sent: Int64, _ total: Int64) {
         last.withLock { last in
-            guard sent > last else { return }
-            last = sent
+            guard sent > last.sent else { return }
+            last = (sent, total)
             sink.yield(.uploadProgress(upload: number, bytesSent: sent, totalBytes: total))
         }
     }
+
+    /// Whether every byte of the file was sent.
+    var isComplete: Bool { last.withLock { $0.total > 0 && $0.sent >= $0.total } }
 }

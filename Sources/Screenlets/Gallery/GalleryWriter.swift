@@ -74,6 +74,36 @@ struct GalleryWriter: Sendable {
         return entry.attributes
     }
 
+    /// Deletes the document an upload with `payload` and `uuid` made, when the portal has one (an
+    /// upload cancelled after its whole file was sent): looked up by its title in its folder and
+    /// deleted when it carries the upload's uuid (its external reference code on headless-delivery).
+    /// Returns the deleted document's id, nil when the portal has none.
+    func takeBack(payload: [String: JSONValue], uuid: String) async throws -> Int64? {
+        let folderId = payload[PayloadKey.folderId]?.int64Value ?? 0
+        let repositoryId = payload[PayloadKey.repositoryId]?.int64Value ?? 0
+        let title = payload[PayloadKey.title]?.stringValue ?? ""
+        let found: JSONValue?
+        switch transport {
+        case .jsonWebServices:
+            var call = ServiceCall(path: "/dlapp/get-file-entry")
+            call.append("groupId", .int(repositoryId))
+            call.append("folderId", .int(folderId))
+            call.append("title", .string(title))
+            do {
+                found = try await session.invoke(call)
+            } catch let error as PortalError where error.kind == .notFound {
+                found = nil
+            }
+        case .headlessDelivery:
+            found = try await session.headlessDocument(titled: title, siteId: repositoryId, folderId: folderId)
+        }
+        guard let found, found["uuid"]?.stringValue == uuid, let fileEntryId = found[PayloadKey.fileEntryId]?.int64Value else {
+            return nil
+        }
+        try await delete(fileEntryId: fileEntryId)
+        return fileEntryId
+    }
+
     /// Deletes a file entry through the gallery's path.
     func delete(fileEntryId: Int64) async throws {
         switch transport {

@@ -1,7 +1,17 @@
 /// The gallery's uploads, first in first out, one at a time. A failed or queued upload never
-/// stops the ones behind it.
+/// stops the ones behind it. Each upload runs in a task of its own, so that it can be cancelled
+/// while the others go on.
 actor UploadQueue {
+    /// Where a cancelled upload was.
+    enum Cancelled: Equatable, Sendable {
+        /// It had not started: it is gone from the line.
+        case waiting
+        /// It was running: its task is cancelled (it ends by itself, reporting how).
+        case running
+    }
+
     private var waiting: [(number: Int, upload: GalleryUpload)] = []
+    private var running: (number: Int, task: Task<Void, Never>)?
     private var nextNumber = 1
     private var worker: Task<Void, Never>?
     private var idleWaiters: [CheckedContinuation<Void, Never>] = []
@@ -22,7 +32,18 @@ actor UploadQueue {
         return number
     }
 
-    /// Returns when every upload added so far has finished (sent, queued or failed).
+    /// Cancels upload `number`; nil when it has already ended (or never was).
+    func cancel(_ number: Int) -> Cancelled? {
+        if let running, running.number == number {
+            running.task.cancel()
+            return .running
+        }
+        guard let index = waiting.firstIndex(where: { $0.number == number }) else { return nil }
+        waiting.remove(at: index)
+        return .waiting
+    }
+
+    /// Returns when every upload added so far has finished (sent, queued, failed or cancelled).
     func waitUntilIdle() async {
         guard worker != nil else { return }
         await withCheckedContinuation { idleWaiters.append($0) }
@@ -31,7 +52,11 @@ actor UploadQueue {
     private func drain() async {
         while !waiting.isEmpty {
             let next = waiting.removeFirst()
-            await run(next.number, next.upload)
+            let run = self.run
+            let task = Task { await run(next.number, next.upload) }
+            running = (next.number, task)
+            await task.value
+            running = nil
         }
         worker = nil
         let waiters = idleWaiters

@@ -5,6 +5,8 @@ extension KeyContext {
     public static let gallery: KeyContext = "gallery"
     /// The detail view of one image: only the keys that act there (back, delete, refresh, help, quit).
     public static let galleryDetail: KeyContext = "gallery-detail"
+    /// While an upload runs (grid or detail view): `x` cancels it.
+    public static let galleryUpload: KeyContext = "gallery-upload"
 }
 
 extension CommandName {
@@ -34,6 +36,7 @@ extension KeyMap {
         }
         bindings.append(KeyBinding(.cursorLeft, in: .gallery, keys: [.left], help: "left", category: "Navigation"))
         bindings.append(KeyBinding(.cursorRight, in: .gallery, keys: [.right], help: "right", category: "Navigation"))
+        bindings.append(KeyBinding(.cancelUpload, in: .galleryUpload, keys: [.character("x")], help: "cancel upload", category: "Actions", helpPriority: 0))
         return KeyMap(bindings: bindings)
     }
 }

@@ -42,6 +42,10 @@ public struct GalleryModel: Equatable, Sendable {
     }
 
     /// The layout for the current size.
+    /// The upload being sent now, if any.
+    public var runningUpload: UploadItem? {
+        uploads.first { if case .sending = $0.state { return true } else { return false } }
+    }
     public var layout: GalleryLayout { GalleryLayout(size: size, showsQueue: !uploads.isEmpty) }
 
     /// The rows on screen, reported to the service.

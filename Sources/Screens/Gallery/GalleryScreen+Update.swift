@@ -42,6 +42,9 @@ extension GalleryScreen {
                 model.uploads.append(UploadItem(number: number, fileName: fileName, title: title))
             }
             return scrolled(&model)
+        case .uploadAlreadyEnded:
+            model.message = "The upload had already ended: nothing to cancel"
+            return []
         case .select(let index):
             guard index >= 0, index < (model.snapshot.rowCount ?? 0), index != model.cursor else { return [] }
             model.cursor = index
@@ -66,6 +69,7 @@ extension GalleryScreen {
             switch command {
             case .back, .open: model.mode = .grid
             case .delete: return askDelete(&model, item: model.selectedItem)
+            case .cancelUpload: return cancelUpload(&model)
             case .help: model.showsHelp = true
             case .quit: return [.quit]
             case .refresh: return refresh(&model)
@@ -93,6 +97,7 @@ extension GalleryScreen {
             model.mode = .uploadPrompt(UploadPrompt())
             return []
         case .delete: return askDelete(&model, item: model.selectedItem)
+        case .cancelUpload: return cancelUpload(&model)
         case .help: model.showsHelp = true
         case .back, .quit: return [.quit]
         default: break
@@ -267,6 +272,23 @@ extension GalleryScreen {
             updateUpload(number, &model) { $0.state = .failed(reason) }
             model.message = "Upload failed: \(reason)"
             return []
+        case .uploadCancelled(let number, let landing):
+            updateUpload(number, &model) { $0.state = .cancelled }
+            let name = model.uploads.first { $0.number == number }.map { $0.title.isEmpty ? $0.fileName : $0.title } ?? "upload \(number)"
+            switch landing {
+            case .stopped:
+                model.message = "Upload of \(name) cancelled: nothing was kept"
+                return []
+            case .takenBack:
+                model.message = "Upload of \(name) cancelled: the portal had received it, and it was deleted again"
+            case .mayRemain(let reason):
+                model.message = "Upload of \(name) cancelled after its last byte; the portal may keep it (\(reason)): d deletes it"
+            }
+            let service = service
+            return [.task {
+                await service.refresh()
+                return .snapshot(await service.snapshot())
+            }]
         case .deleted(let id, let queued):
             model.message = queued ? "Offline: deletion queued" : "Deleted"
             if case .detail(let item) = model.mode, item.fileEntryId == id, !queued { model.mode = .grid }
@@ -291,6 +313,16 @@ extension GalleryScreen {
                 return .snapshot(await service.snapshot())
             }]
         }
+    }
+
+    /// `x` while an upload runs: it is cancelled; the service's `uploadCancelled` (or, when the
+    /// portal had already answered, `uploaded`) says how it ended.
+    private func cancelUpload(_ model: inout GalleryModel) -> [Effect<Message>] {
+        guard let running = model.runningUpload else { return [] }
+        let name = running.title.isEmpty ? running.fileName : running.title
+        model.message = "Cancelling the upload of \(name)…"
+        let service = service
+        return [.task { await service.cancelUpload(number: running.number) ? nil : .uploadAlreadyEnded }]
     }
 
     private func updateUpload(

@@ -17,7 +17,7 @@ extension GalleryScreen {
         }
         if let queueRow = layout.queueRow { drawQueue(model.uploads, in: queueRow, theme: model.theme, into: &grid) }
         StatusLine.draw(model.status, message: model.message, into: &grid, rect: layout.statusRow, theme: model.theme)
-        let contexts = Self.helpContexts(model.mode)
+        let contexts = Self.helpContexts(model)
         let help = Self.dialogHelp(model.mode) ?? keyMap.helpLine(for: contexts, width: size.width)
         grid.drawHelpLine(help, in: layout.helpRow, theme: model.theme)
         let body = Rect(x: 0, y: 1, width: size.width, height: max(0, size.height - 3))
@@ -154,6 +154,7 @@ extension GalleryScreen {
         case .done: (fraction, label) = (1, "100% uploaded")
         case .pending: (fraction, label) = (0, "pending sync (offline)")
         case .failed(let reason): (fraction, label) = (0, "failed: " + reason)
+        case .cancelled: (fraction, label) = (0, "cancelled")
         }
         x = grid.write("↑ ", at: Point(x: x, y: row.y), clip: row)
         let nameWidth = min(name.displayWidth, max(8, row.width / 4))

@@ -19,6 +19,8 @@ public struct GalleryScreen: Program {
         case serviceClosed
         case previewLoaded(fileEntryId: Int64, large: Bool, ImagePreview)
         case uploadAdded(number: Int, fileName: String, title: String)
+        /// A cancel reached the service too late: the upload had ended.
+        case uploadAlreadyEnded
         case completions(of: String, [String])
         /// A click on a tile: select it (a click on the selected tile opens it).
         case select(Int)
@@ -61,10 +63,12 @@ public struct GalleryScreen: Program {
     /// Enter goes back, but offers only its own).
     static let contexts: [KeyContext] = [.gallery, .global]
 
-    /// The keys the help line and `?` offer in `mode`.
-    static func helpContexts(_ mode: GalleryModel.Mode) -> [KeyContext] {
-        if case .detail = mode { return [.galleryDetail, .global] }
-        return contexts
+    /// The keys the help line and `?` offer: the detail view's or the grid's, with `x` first while
+    /// an upload runs.
+    static func helpContexts(_ model: GalleryModel) -> [KeyContext] {
+        let running: [KeyContext] = model.runningUpload == nil ? [] : [.galleryUpload]
+        if case .detail = model.mode { return running + [.galleryDetail, .global] }
+        return running + contexts
     }
 
     /// The help line of an open dialog: its own keys, not the grid's.
@@ -105,7 +109,8 @@ public struct GalleryScreen: Program {
                 return .key(key)
             case .grid, .detail:
                 if model.showsHelp { return .command(.help) }
-                return keyMap.command(for: key, in: Self.contexts).map(Message.command)
+                let running: [KeyContext] = model.runningUpload == nil ? [] : [.galleryUpload]
+                return keyMap.command(for: key, in: running + Self.contexts).map(Message.command)
             }
         }
     }

@@ -1,3 +1,5 @@
+import Screenlets
+
 /// What the gallery screen needs from the outside world: the screenlet's rows and writes, image
 /// bytes, the file system for path completion, and the connection state. The program's effects
 /// call it; the command wires it to a ``Screenlets/GalleryScreenlet`` and the portal session,
@@ -16,6 +18,9 @@ public protocol GalleryService: Sendable {
     var events: AsyncStream<GalleryServiceEvent> { get }
     /// Queues an upload behind the others; returns its number.
     func upload(path: String, title: String, description: String) async -> Int
+    /// Cancels upload `number` (waiting or running; see ``GalleryServiceEvent/uploadCancelled(number:landing:)``).
+    /// False when it had already ended.
+    func cancelUpload(number: Int) async -> Bool
     /// Deletes an image (queued when the portal cannot be reached).
     func delete(fileEntryId: Int64) async
     /// The preview of `item`: a tile's (`large` false) or the detail view's.
@@ -38,6 +43,8 @@ public enum GalleryServiceEvent: Equatable, Sendable {
     /// The portal could not be reached: the upload waits in the offline queue.
     case uploadQueued(number: Int)
     case uploadFailed(number: Int, message: String)
+    /// The upload was cancelled: nothing of it is queued; `landing` says what became of the file.
+    case uploadCancelled(number: Int, landing: CancelledUpload)
     /// Deleted on the portal, or (`queued`) waiting in the offline queue.
     case deleted(fileEntryId: Int64, queued: Bool)
     case deleteFailed(fileEntryId: Int64, message: String)

@@ -11,6 +11,8 @@ public struct UploadItem: Equatable, Sendable {
         case pending
         /// Refused or failed: why.
         case failed(String)
+        /// Cancelled by the user: nothing of it is queued.
+        case cancelled
     }
 
     /// The number the screenlet gave it (uploads run in this order).

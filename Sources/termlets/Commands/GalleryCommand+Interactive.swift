@@ -184,6 +184,8 @@ actor ScreenletGalleryService: GalleryService {
 
     func delete(fileEntryId: Int64) async { await gallery.delete(fileEntryId: fileEntryId) }
 
+    func cancelUpload(number: Int) async -> Bool { await gallery.cancelUpload(number) }
+
     func preview(of item: GalleryItem, large: Bool) async -> ImagePreview {
         guard item.mimeType.lowercased() == "image/png" else { return .placeholder(mimeType: item.mimeType) }
         guard let entry = entries[item.fileEntryId] else { return .unavailable("not loaded") }
@@ -270,6 +272,9 @@ actor ScreenletGalleryService: GalleryService {
             eventSink.yield(.uploadQueued(number: number))
         case .uploadError(let number, let error, _):
             eventSink.yield(.uploadFailed(number: number, message: Self.message(error)))
+        case .uploadCancelled(let number, let landing):
+            eventSink.yield(.uploadCancelled(number: number, landing: landing))
+            if case .takenBack = landing { eventSink.yield(.rowsChanged) }
         }
     }
 

@@ -97,6 +97,44 @@ struct GalleryScreenletTests {
         }
     }
 
+    /// Issue 15: `x` cancels a running upload. The portal waits before it reads a body, so a file
+    /// larger than the socket buffers is still being sent when the cancel comes: the request is
+    /// cancelled, the portal never has the whole file, nothing stays queued, and the upload behind
+    /// it goes on. A waiting upload leaves the line; an ended one cannot be cancelled.
+    @Test("a running upload is cancelled: nothing on the portal, nothing queued, the next one goes on")
+    func cancelledUpload() async throws {
+        try await PortalFixture.with { fixture in
+            let gallery = fixture.gallery()
+            let recorder = EventRecorder(gallery.events)
+            await fixture.emulator.setFaults(FaultSettings(latencyMs: 1500, pathPrefix: "/api/jsonws/dlapp"))
+            await gallery.upload(GalleryUpload(file: try fixture.imageFile("large.png", size: 40 << 20), title: "Too large"))
+            await gallery.upload(GalleryUpload(file: try fixture.imageFile("waiting.png", size: 5_000), title: "Never sent"))
+            await gallery.upload(GalleryUpload(file: try fixture.imageFile("small.png", size: 5_000), title: "Sent after"))
+            try await recorder.wait(for: "the first upload running") { $0.contains { if case .uploadStarted(1, _, _) = $0 { true } else { false } } }
+            #expect(await gallery.cancelUpload(2), "a waiting upload leaves the line")
+            #expect(await gallery.cancelUpload(1), "the running upload is cancelled")
+            await gallery.waitForUploads()
+            try await recorder.wait(for: "the third upload") { $0.contains { if case .uploaded(3, _) = $0 { true } else { false } } }
+            let cancelled = recorder.events.compactMap { event -> String? in
+                if case .uploadCancelled(let number, let landing) = event { return "\(number) \(landing)" }
+                return nil
+            }
+            #expect(cancelled == ["2 stopped", "1 stopped"], "\(cancelled)")
+            #expect(!recorder.events.contains { if case .uploadStarted(2, _, _) = $0 { true } else { false } }, "the waiting one never started")
+            #expect(await !gallery.cancelUpload(3), "an ended upload cannot be cancelled")
+
+            let queued = try PendingQueue(database: fixture.database).items(collection: GalleryScreenlet.collection)
+            #expect(queued.isEmpty, "nothing stays queued for a later sync: \(queued.map(\.operation))")
+            let uploads = fixture.emulator.journal.filter { $0.path.hasPrefix("/api/jsonws/dlapp") }
+            #expect(uploads.first?.fault == "abandoned", "the portal never had the whole file: \(uploads)")
+            #expect(uploads.filter { $0.services.contains("/dlapp/add-file-entry") }.count == 1, "only the third upload was added")
+            await fixture.emulator.setFaults(FaultSettings())
+            let titles = try await gallery.loadPage(0, withCount: true)
+            #expect(titles.rowCount == 121, "the demo's 120 images and the third upload")
+            await gallery.close()
+        }
+    }
+
     @Test("a refused upload stays queued as failed and the next one still runs")
     func refusedUpload() async throws {
         try await PortalFixture.with { fixture in
