@@ -57,7 +57,7 @@ extension ListScreen {
         Breadcrumbs.draw(model.breadcrumbs, in: titleRect, on: &grid, theme: theme)
         if rightWidth > 0 {
             let style = model.engine.isRefreshing
-                ? theme.style(for: "list.indicator") : theme.style(for: Theme.Component.helpLabel)
+                ? theme.style(for: Theme.Component.listIndicator) : theme.style(for: Theme.Component.helpLabel)
             grid.write(rightText, fitting: Rect(x: rect.maxX - rightWidth, y: rect.y, width: rightWidth, height: 1),
                        style: style, alignment: .right)
         }
@@ -67,7 +67,7 @@ extension ListScreen {
         guard body.height > 0 else { return }
         let engine = model.engine
         if engine.mode == .awaitingFirstPage, !engine.row(at: 0).isFailed {
-            drawCentered("Loading \(spec.noun.plural)…", in: body, on: &grid, style: theme.style(for: "list.row.placeholder"))
+            drawCentered("Loading \(spec.noun.plural)…", in: body, on: &grid, style: theme.style(for: Theme.Component.listRowPlaceholder))
             return
         }
         if engine.mode != .awaitingFirstPage, engine.displayRowCount == 0 {
@@ -76,63 +76,65 @@ extension ListScreen {
             drawCentered(text, in: body, on: &grid, style: theme.style(for: Theme.Component.helpLabel))
             return
         }
-        var scroll = model.scroll
-        scroll.height = body.height
         let matches = Set(model.search.matches)
+        let placeholder = { (isCursor: Bool) in
+            isCursor ? theme.style(for: Theme.Component.listRow, states: [.focused]) : theme.style(for: Theme.Component.listRowPlaceholder)
+        }
         // A failed page is told once, on its first row on screen; its other rows stay blank.
         var toldPages = Set<Int>()
-        for (offset, index) in scroll.visibleRows(rowCount: model.rowCount).enumerated() {
-            let line = Rect(x: body.x, y: body.y + offset, width: body.width, height: 1)
-            let slot = engine.row(at: index)
-            var tells = true
-            if case .failed(let failure) = slot { tells = toldPages.insert(failure.page).inserted }
-            drawRow(index, slot: slot, isCursor: index == model.cursor, isMatch: matches.contains(index),
-                    tellsFailure: tells, columns: columns, locale: model.status.locale, in: line, on: &grid)
-        }
+        var tellingRows = Set<Int>()
+        var list = ListView(rowCount: model.rowCount, cursor: model.cursor, scroll: model.scroll)
+        list.draw(
+            in: body, on: &grid, theme: theme, cursorWidth: 1,
+            states: { index in
+                guard case .loaded(let row, let stale) = engine.row(at: index) else { return [] }
+                return (spec.mark(row) != .none ? [.dirty] : []) + (stale ? [.stale] : [])
+            },
+            style: { index, isCursor in
+                switch engine.row(at: index) {
+                case .loaded(let row, let stale):
+                    guard matches.contains(index), !isCursor else { return nil }
+                    let states: [ComponentState] = (spec.mark(row) != .none ? [.dirty] : []) + (stale ? [.stale] : [])
+                    return theme.style(for: Theme.Component.listRowMatch, states: states)
+                case .placeholder: return placeholder(isCursor)
+                case .failed(let failure):
+                    guard toldPages.insert(failure.page).inserted else { return placeholder(isCursor) }
+                    tellingRows.insert(index)
+                    return theme.style(for: Theme.Component.listRowError, states: isCursor ? [.focused] : [])
+                case .beyondEnd: return nil
+                }
+            },
+            drawRow: { row, grid in
+                drawCells(of: row, slot: engine.row(at: row.index), tellsFailure: tellingRows.contains(row.index), columns: columns,
+                          locale: model.status.locale, on: &grid)
+            })
     }
 
-    private func drawRow(
-        _ index: Int, slot: RowSlot<Row>, isCursor: Bool, isMatch: Bool, tellsFailure: Bool, columns: ListColumnLayout, locale: PortalLocale, in line: Rect,
-        on grid: inout Grid
+    /// A row's mark and cells, over the line `ListView` filled (row style) and gave the cursor glyph.
+    private func drawCells(
+        of row: ListView.Row, slot: RowSlot<Row>, tellsFailure: Bool, columns: ListColumnLayout, locale: PortalLocale, on grid: inout Grid
     ) {
-        var states: [ComponentState] = isCursor ? [.focused] : []
-        let cursorGlyph = isCursor ? "›" : " "
+        let line = row.line
         switch slot {
-        case .loaded(let row, let stale):
-            let mark = spec.mark(row)
-            if mark != .none { states.append(.dirty) }
-            if stale { states.append(.stale) }
-            var style = theme.style(for: Theme.Component.listRow, states: states)
-            if isMatch, !isCursor { style = theme.style(for: "list.row.match", states: states) }
-            grid.fill(line, style: style)
+        case .loaded(let value, let stale):
+            let mark = spec.mark(value)
             let glyph: String
             switch mark {
             case .conflict: glyph = "!"
             case .dirty: glyph = "*"
             case .none: glyph = stale ? "~" : " "
             }
-            let markStyle = mark == .conflict && !isCursor ? theme.style(for: "list.row.conflict") : style
-            grid.write(cursorGlyph, at: Point(x: line.x, y: line.y), style: style, clip: line)
+            let markStyle = mark == .conflict && !row.isCursor ? theme.style(for: Theme.Component.listRowConflict) : row.style
             grid.write(glyph, at: Point(x: line.x + 1, y: line.y), style: markStyle, clip: line)
-            columns.drawCells(spec.columns.map { $0.text(row) }, in: line, on: &grid, style: style)
+            columns.drawCells(spec.columns.map { $0.text(value) }, in: line, on: &grid, style: row.style)
         case .placeholder:
-            let style = isCursor
-                ? theme.style(for: Theme.Component.listRow, states: [.focused]) : theme.style(for: "list.row.placeholder")
-            grid.fill(line, style: style)
-            grid.write(cursorGlyph, at: Point(x: line.x, y: line.y), style: style, clip: line)
-            columns.drawCells(["·····", UIText.text(.rowLoading, locale)], in: line, on: &grid, style: style)
+            columns.drawCells(["·····", UIText.text(.rowLoading, locale)], in: line, on: &grid, style: row.style)
         case .failed where !tellsFailure:
-            let style = isCursor
-                ? theme.style(for: Theme.Component.listRow, states: [.focused]) : theme.style(for: "list.row.placeholder")
-            grid.fill(line, style: style)
-            grid.write(cursorGlyph, at: Point(x: line.x, y: line.y), style: style, clip: line)
+            break
         case .failed(let failure):
-            let style = theme.style(for: "list.row.error", states: states)
-            grid.fill(line, style: style)
             // The key first, so a long reason cut at the edge never hides how to retry.
             let text = "✗ page \(failure.page + 1) failed (Enter retries): \(ListScreenText.describe(failure.error))"
-            grid.write(cursorGlyph, at: Point(x: line.x, y: line.y), style: style, clip: line)
-            grid.write(text, fitting: Rect(x: line.x + 2, y: line.y, width: max(0, line.width - 2), height: 1), style: style)
+            grid.write(text, fitting: Rect(x: line.x + 2, y: line.y, width: max(0, line.width - 2), height: 1), style: row.style)
         case .beyondEnd:
             break
         }
