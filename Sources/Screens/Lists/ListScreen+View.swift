@@ -8,8 +8,8 @@ extension ListScreen {
         var grid = Grid(size: size)
         let layout = ListScreenLayout(size: size)
         drawTitle(model, in: layout.title, on: &grid)
-        let columns = ListColumnLayout(spec: spec, width: layout.header.width)
-        columns.drawHeader(spec, in: layout.header, on: &grid, theme: theme)
+        let columns = TableColumns(spec: spec, width: layout.header.width)
+        columns.drawHeader(in: layout.header, on: &grid, style: theme.style(for: Theme.Component.listHeader), base: theme.base)
         drawBody(model, columns: columns, in: layout.body, on: &grid)
         var status = model.status
         let failed = model.engine.failedPages
@@ -63,7 +63,7 @@ extension ListScreen {
         }
     }
 
-    private func drawBody(_ model: Model, columns: ListColumnLayout, in body: Rect, on grid: inout Grid) {
+    private func drawBody(_ model: Model, columns: TableColumns, in body: Rect, on grid: inout Grid) {
         guard body.height > 0 else { return }
         let engine = model.engine
         if engine.mode == .awaitingFirstPage, !engine.row(at: 0).isFailed {
@@ -112,7 +112,7 @@ extension ListScreen {
 
     /// A row's mark and cells, over the line `ListView` filled (row style) and gave the cursor glyph.
     private func drawCells(
-        of row: ListView.Row, slot: RowSlot<Row>, tellsFailure: Bool, columns: ListColumnLayout, locale: PortalLocale, on grid: inout Grid
+        of row: ListView.Row, slot: RowSlot<Row>, tellsFailure: Bool, columns: TableColumns, locale: PortalLocale, on grid: inout Grid
     ) {
         let line = row.line
         switch slot {
@@ -163,85 +163,10 @@ extension ListScreen {
     }
 }
 
-/// The columns of a list laid out across the terminal: a two-cell gutter (cursor and mark), the
-/// first column at its fixed width when the spec gives one, columns with a preferred width (dates,
-/// numbers) at that width, and the others sharing the rest (the last shown column takes it when
-/// none shares). Columns that would leave a shared one narrower than a minimum are left out from
-/// the right (the header says how many).
-struct ListColumnLayout {
-    /// The x and width of each shown column, in the row's coordinates (from its left edge).
-    let cells: [(x: Int, width: Int)]
-    let hidden: Int
-    static let gutter = 2
-    static let minimumWidth = 8
-
+extension TableColumns {
+    /// The columns of `spec` across `width` (the first at the spec's leading width).
     init<Row>(spec: ListScreenSpec<Row>, width: Int) {
-        let columns = spec.columns
-        let available = max(0, width - Self.gutter)
-        guard !columns.isEmpty, available > 0 else {
-            cells = []
-            hidden = columns.count
-            return
-        }
-        let fixed = spec.leadingColumnWidth.map { min(available, max($0, columns[0].title.displayWidth + 1)) }
-        let shared = available - (fixed ?? 0)
-        let others = Array(columns.dropFirst(fixed == nil ? 0 : 1))
-        var shown = others.count
-        var widths = Self.widths(of: others.prefix(shown), in: shared)
-        while shown > 1, widths == nil {
-            shown -= 1
-            widths = Self.widths(of: others.prefix(shown), in: shared)
-        }
-        var cells: [(x: Int, width: Int)] = []
-        var x = Self.gutter
-        if let fixed {
-            cells.append((x, fixed))
-            x += fixed
-        }
-        for width in widths ?? Layout.distribute(shared, among: [.flexible()]) where width > 0 {
-            cells.append((x, width))
-            x += width
-        }
-        self.cells = cells
-        hidden = columns.count - cells.count
-    }
-
-    /// The widths of `columns` in `total` cells, or nil when a shared column would get less than
-    /// the minimum or a preferred width would not fit.
-    private static func widths<Row>(of columns: ArraySlice<ListColumn<Row>>, in total: Int) -> [Int]? {
-        guard !columns.isEmpty else { return [] }
-        var constraints: [LayoutConstraint] = columns.map { column in
-            column.preferredWidth.map { .fixed(max($0, column.title.displayWidth + 1)) } ?? .flexible()
-        }
-        if !constraints.contains(.flexible()) { constraints[constraints.count - 1] = .flexible() }
-        let wanted = constraints.reduce(0) { sum, constraint in
-            if case .fixed(let width) = constraint { return sum + width }
-            return sum + minimumWidth + 1
-        }
-        guard wanted <= total else { return nil }
-        return Layout.distribute(total, among: constraints)
-    }
-
-    func drawHeader<Row>(_ spec: ListScreenSpec<Row>, in rect: Rect, on grid: inout Grid, theme: Theme) {
-        guard rect.height > 0 else { return }
-        let style = theme.style(for: Theme.Component.listHeader)
-        grid.fill(rect, style: theme.base)
-        var titles = spec.columns.prefix(cells.count).map(\.title)
-        if hidden > 0, let last = cells.last, !titles.isEmpty {
-            // The marker is never cut: the title gives way to it.
-            let marker = " (+\(hidden))"
-            let room = max(0, min(last.width - 1, rect.width - last.x) - marker.displayWidth)
-            titles[titles.count - 1] = room >= 3 ? titles[titles.count - 1].truncated(toWidth: room) + marker : "(+\(hidden))"
-        }
-        drawCells(titles, in: rect, on: &grid, style: style)
-    }
-
-    /// Draws `texts` into the cells (one column gap at each cell's right), truncated by width.
-    func drawCells(_ texts: [String], in line: Rect, on grid: inout Grid, style: Style) {
-        for (cell, text) in zip(cells, texts) {
-            let width = max(0, min(cell.width - 1, line.width - cell.x))
-            guard width > 0 else { continue }
-            grid.write(TerminalText.singleLine(text), fitting: Rect(x: line.x + cell.x, y: line.y, width: width, height: 1), style: style)
-        }
+        self.init(spec.columns.map { Column(title: $0.title, preferredWidth: $0.preferredWidth) }, width: width,
+                  leadingWidth: spec.leadingColumnWidth)
     }
 }
