@@ -132,7 +132,7 @@ let package = Package(
 
         // 6. Screens: the interactive screens (form, lists, gallery, browser) as TermUI programs
         //    driving the headless screenlets. Pure views and updates: no curses, testable headless.
-        .target(name: "Screens", dependencies: ["DDM", "Screenlets", "BookmarksExample", "TermUI"]),
+        .target(name: "Screens", dependencies: ["DDM", "Screenlets", "TermUI"]),
 
         // Test support for TermUI screens: grid-to-text rendering and golden snapshot files.
         .target(name: "TermUITesting", dependencies: ["TermUI"]),

@@ -21,7 +21,12 @@ struct BookmarksScreenTests {
     }
 
     nonisolated static func spec(folderName: String, count: Int) -> ListScreenSpec<Bookmark> {
-        ListScreenSpec.bookmarks(folderName: folderName) { FakeBookmarks(count: count) }
+        // As the program builds it (termlets' BookmarksListSpec.swift): the example's renderer, URLs on Enter.
+        var spec = ListScreenSpec<Bookmark>(
+            title: folderName, noun: ("bookmark", "bookmarks"), columns: BookmarkRenderer().columns, loader: { _ in FakeBookmarks(count: count) })
+        spec.openNotice = { $0.url }
+        spec.followsSync = false
+        return spec
     }
 
     @Test func bookmarksList() async throws {

@@ -159,7 +159,7 @@ struct BrowserObjectsTests {
     }
 
     static func topList(_ model: PortalBrowser.Model) -> ListScreen<DDLListRow>.Model? {
-        if case .records(let list)? = model.stack.last { return list.model }
+        if let list = model.top(ListScreen<DDLListRow>.self) { return list.model }
         return nil
     }
 

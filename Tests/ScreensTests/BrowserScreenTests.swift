@@ -1,3 +1,4 @@
+import BookmarksExample
 import Foundation
 import Screenlets
 import Screens
@@ -27,7 +28,7 @@ struct BrowserScreenTests {
             sites: { SiteList(sites) },
             contents: { _ in contents },
             recordList: { _, _ in ListFixtures.spec(records) },
-            bookmarksList: { _, folder in BookmarksScreenTests.spec(folderName: folder.name, count: 30) },
+            bookmarksList: { _, folder in AnyListSpec(BookmarksScreenTests.spec(folderName: folder.name, count: 30)) },
             pendingCount: { 2 })
     }
 
@@ -53,7 +54,7 @@ struct BrowserScreenTests {
     /// Waits until a record list is on top with its first row loaded.
     static func waitForRecordList(_ runtime: Runtime<PortalBrowser>) async throws {
         try await ListFixtures.wait("record list", runtime) { model in
-            if case .records(let list)? = model.stack.last { return list.model.engine.row(at: 0).row != nil }
+            if let list = model.top(ListScreen<DDLListRow>.self) { return list.model.engine.row(at: 0).row != nil }
             return false
         }
     }
@@ -95,7 +96,7 @@ struct BrowserScreenTests {
         runtime.handle(.key(.end))
         runtime.handle(.key(.enter))
         try await ListFixtures.wait("bookmarks", runtime) { model in
-            if case .bookmarks(let list)? = model.stack.last { return list.model.engine.row(at: 0).row != nil }
+            if let list = model.top(ListScreen<Bookmark>.self) { return list.model.engine.row(at: 0).row != nil }
             return false
         }
         #expect(GridText.text(ListFixtures.frame(runtime)).contains("Demo bookmarks"))
@@ -134,7 +135,7 @@ struct BrowserScreenTests {
         let before = await records.requestCount()
         sink.yield(SyncRunSummary(synced: 2, conflicts: 1, pending: 1))
         try await ListFixtures.wait("the report", runtime) { $0.status.pendingWrites == 1 }
-        guard case .records(let list)? = runtime.model.stack.last else {
+        guard let list = runtime.model.top(ListScreen<DDLListRow>.self) else {
             Issue.record("the record list should stay on top")
             return
         }
@@ -172,7 +173,7 @@ struct BrowserScreenTests {
     }
 
     static func syncItems(_ model: PortalBrowser.Model) -> [PendingWriteSummary]? {
-        if case .sync(let sync)? = model.stack.last { return sync.model.items }
+        if let sync = model.top(SyncView.self) { return sync.model.items }
         return nil
     }
 
@@ -230,7 +231,7 @@ struct BrowserScreenTests {
         try await Self.waitForRecordList(runtime)
         changeSink.yield(false)
         try await ListFixtures.wait("the list offline", runtime) { model in
-            if case .records(let list)? = model.stack.last { return !list.model.status.online }
+            if let list = model.top(ListScreen<DDLListRow>.self) { return !list.model.status.online }
             return false
         }
         let before = await records.requestCount()

@@ -1,3 +1,4 @@
+import BookmarksExample
 import Screenlets
 import Screens
 import TermUI
@@ -32,6 +33,35 @@ struct BrowserSteppedTests {
 
         await stepper.handle(.key(.escape))
         #expect(stepper.model.stack.count == 2)
+        #expect(!stepper.quit)
+    }
+
+    /// The bookmarks list is a child the program brings in (an `AnyListSpec`): Enter on a bookmark
+    /// shows its URL in the message area and opens nothing; `s` opens the sync view over it, and
+    /// Esc comes back to the list as it was.
+    @MainActor @Test func aBookmarkFolderIsAChildScreenLikeTheOthers() async {
+        var services = BrowserScreenTests.services(FakeRecords(count: 100))
+        services.sync = SyncViewTests.services(SyncViewTests.FakeQueue())
+        let browser = PortalBrowser(services: services, size: Self.size, status: ListFixtures.status)
+        var stepper = await ProgramStepper(browser)
+        await stepper.handle(.key(.enter))
+        for _ in 0..<10 where !(stepper.lines(Self.size).first { $0.contains("Demo bookmarks") }?.hasPrefix("›") ?? false) {
+            await stepper.handle(.key(.down))
+        }
+        await stepper.handle(.key(.enter))
+        #expect(stepper.model.top(ListScreen<Bookmark>.self) != nil)
+        #expect(stepper.lines(Self.size)[0].hasSuffix("Demo bookmarks") || stepper.lines(Self.size)[0].contains("Demo bookmarks"))
+
+        await stepper.handle(.key(.enter))
+        #expect(stepper.model.stack.count == 3, "Enter on a bookmark opens nothing")
+        #expect(stepper.model.top(ListScreen<Bookmark>.self)?.model.message == "https://example.com/docs/1")
+        #expect(stepper.lines(Self.size)[22].hasPrefix(" https://example.com/docs"), "the URL shows in the message area")
+
+        await stepper.handle(.key(.character("s")))
+        #expect(stepper.model.stack.count == 4)
+        #expect(stepper.model.top(SyncView.self) != nil)
+        await stepper.handle(.key(.escape))
+        #expect(stepper.model.top(ListScreen<Bookmark>.self)?.model.cursor == 0)
         #expect(!stepper.quit)
     }
 }

@@ -43,6 +43,22 @@ struct ListScreenSnapshotTests {
         runtime.finish()
     }
 
+    /// The rows are drawn by `ListView`, as the browser's menu and the sync view are: the cursor
+    /// glyph is the theme's (`list.cursor`), no longer a fixed `›`; the marks keep their column.
+    @Test func theCursorGlyphComesFromTheTheme() async throws {
+        let size = Size(width: 80, height: 24)
+        let theme = Theme.standard.withListComponents().setting(glyph: "▶", for: Theme.Glyph.listCursor)
+        let screen = ListScreen(spec: ListFixtures.spec(FakeRecords(count: 100)), size: size, status: ListFixtures.status,
+                                breadcrumbs: ["Demo site", "Issues"], theme: theme)
+        var stepper = await ProgramStepper(screen)
+        #expect(stepper.model.engine.row(at: 0).row != nil)
+        #expect(stepper.lines(size)[2].hasPrefix("▶ "), "the cursor row")
+        await stepper.handle(.key(.down))
+        #expect(stepper.lines(size)[2].hasPrefix("  "))
+        #expect(stepper.lines(size)[3].hasPrefix("▶ "))
+        #expect(!stepper.lines(size)[2..<22].joined().contains("›"), "the breadcrumbs keep theirs")
+    }
+
     @Test func loaded() async throws {
         let (runtime, _) = ListFixtures.runtime(FakeRecords(count: 10_000))
         try await ListFixtures.wait("page 0", runtime) { $0.engine.row(at: 0).row != nil }

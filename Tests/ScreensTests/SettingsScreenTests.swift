@@ -53,7 +53,7 @@ struct SettingsScreenTests {
     }
 
     static func topForm(_ model: PortalBrowser.Model) -> FormScreen.Model? {
-        if case .form(let form)? = model.stack.last { return form.model }
+        if let form = model.top(FormScreen.self) { return form.model }
         return nil
     }
 

@@ -145,7 +145,7 @@ public struct BrowserMenu: Equatable, Sendable {
         guard rect.height > 0 else { return }
         if isLoading || error != nil || items.isEmpty {
             let text = error ?? UIText.text(isLoading ? .loading : .nothingHere, locale)
-            let style = error != nil ? theme.style(for: Theme.Component.fieldError) : theme.style(for: "list.row.placeholder")
+            let style = error != nil ? theme.style(for: Theme.Component.fieldError) : theme.style(for: Theme.Component.listRowPlaceholder)
             grid.write(text, fitting: Rect(x: rect.x + 2, y: rect.y + rect.height / 2, width: max(0, rect.width - 4), height: 1),
                        style: style, alignment: .center)
             return

@@ -1,4 +1,3 @@
-import BookmarksExample
 import Screenlets
 import TermUI
 
@@ -16,8 +15,8 @@ public struct BrowserServices: Sendable {
     public var deleteEntry: (@Sendable (_ definitionId: Int64, _ entryId: Int64, _ groupId: Int64?) async throws -> Bool)?
     /// The record list of an object definition's entries in a site; nil: objects cannot be opened.
     public var objectList: (@Sendable (SiteSummary?, ObjectSetSummary) async throws -> ListScreenSpec<DDLListRow>)?
-    /// The bookmarks list of a folder.
-    public var bookmarksList: @Sendable (SiteSummary, FolderSummary) -> ListScreenSpec<Bookmark>
+    /// The bookmarks list of a folder (a list of the program's rows: the Bookmarks example's).
+    public var bookmarksList: @Sendable (SiteSummary, FolderSummary) -> AnyListSpec
     /// Writes waiting in the offline queue.
     public var pendingCount: @Sendable () async -> Int
     /// The sync view's services; nil hides the sync view.
@@ -35,7 +34,7 @@ public struct BrowserServices: Sendable {
         sites: @escaping @Sendable () async throws -> SiteList,
         contents: @escaping @Sendable (SiteSummary) async throws -> SiteContents,
         recordList: @escaping @Sendable (SiteSummary?, RecordSetSummary) async throws -> ListScreenSpec<DDLListRow>,
-        bookmarksList: @escaping @Sendable (SiteSummary, FolderSummary) -> ListScreenSpec<Bookmark>,
+        bookmarksList: @escaping @Sendable (SiteSummary, FolderSummary) -> AnyListSpec,
         pendingCount: @escaping @Sendable () async -> Int = { 0 },
         sync: SyncServices? = nil,
         openForm: (@Sendable (FormRequest) async throws -> FormScreen)? = nil,

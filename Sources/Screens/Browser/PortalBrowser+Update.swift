@@ -1,4 +1,3 @@
-import BookmarksExample
 import DDM
 import Screenlets
 import TermUI
@@ -45,7 +44,7 @@ extension PortalBrowser {
             switch result {
             case .success(let spec):
                 let crumbs = model.crumbs + [set.name]
-                return pushRecords(spec, breadcrumbs: crumbs, query: ListQuery(), on: &model)
+                return pushList(spec, breadcrumbs: crumbs, on: &model)
             case .failure(let error as SiteContentsError):
                 model.message = "\(set.name): \(error)"
             case .failure(let error):
@@ -55,7 +54,7 @@ extension PortalBrowser {
             model.message = ""
             switch result {
             case .success(let spec):
-                return pushRecords(spec, breadcrumbs: model.crumbs + [object.title], query: ListQuery(), on: &model)
+                return pushList(spec, breadcrumbs: model.crumbs + [object.title], on: &model)
             case .failure(let error as SiteContentsError):
                 model.message = "\(object.title): \(error)"
             case .failure(let error):
@@ -64,45 +63,40 @@ extension PortalBrowser {
         case .entryDeleted(let entryId, let result):
             switch result {
             case .success(let queued):
-                guard case .records(var list)? = model.stack.last else { return [] }
+                guard case .child? = model.stack.last else { return [] }
                 if queued {
-                    setTopListMessage(UIText.text(.entryDeleteQueued, model.status.locale, String(entryId)), on: &model)
+                    _ = tellTop(.notice(UIText.text(.entryDeleteQueued, model.status.locale, String(entryId))), on: &model)
                     return [countPending()]
                 }
-                let listId = list.id
-                let effects = list.program.update(&list.model, .command(.refresh)).forwarded { Message.records(id: listId, $0) }
-                model.stack[model.stack.count - 1] = .records(list)
-                setTopListMessage(UIText.text(.entryDeleted, model.status.locale, String(entryId)), on: &model)
+                let effects = tellTop(.reload, on: &model)
+                _ = tellTop(.notice(UIText.text(.entryDeleted, model.status.locale, String(entryId))), on: &model)
                 return effects + [countPending()]
             case .failure(let error):
-                setTopListMessage(UIText.text(.cannotDeleteEntry, model.status.locale, String(entryId), ListScreenText.describe(error)), on: &model)
+                _ = tellTop(.notice(UIText.text(.cannotDeleteEntry, model.status.locale, String(entryId), ListScreenText.describe(error))), on: &model)
             }
-        case .records(let id, let child):
-            return forward(child, to: id, on: &model)
-        case .bookmarks(let id, let child):
-            return forwardBookmarks(child, to: id, on: &model)
-        case .sync(let id, let child):
-            return forwardSync(child, to: id, on: &model)
+        case .child(let id, let message):
+            return forward(message, to: id, on: &model)
         case .formReady(let crumb, let result):
             switch result {
-            case .success(let form): return pushForm(form, crumb: crumb, on: &model)
+            case .success(let form):
+                _ = tellTop(.notice(""), on: &model)
+                model.message = ""
+                return push(form, crumb: crumb, on: &model)
             case .failure(let error):
                 let what = UIText.text(crumb == UIText.text(.settings, model.status.locale) ? .theSettings : .theForm, model.status.locale)
                 let text = UIText.text(.cannotOpen, model.status.locale, what, ListScreenText.describe(error))
-                if case .menu? = model.stack.last { model.message = text } else { setTopListMessage(text, on: &model) }
+                if case .menu? = model.stack.last { model.message = text } else { _ = tellTop(.notice(text), on: &model) }
             }
-        case .form(let id, let child):
-            return forwardForm(child, to: id, on: &model)
         case .galleryReady(let crumb, let result):
             switch result {
-            case .success(let gallery): return pushGallery(gallery, crumb: crumb, on: &model)
+            case .success(let gallery):
+                model.message = ""
+                return push(gallery, crumb: crumb, on: &model)
             case .failure(let error): model.message = UIText.text(.cannotOpen, model.status.locale, UIText.text(.theGallery, model.status.locale), ListScreenText.describe(error))
             }
-        case .gallery(let id, let child):
-            return forwardGallery(child, to: id, on: &model)
         case .pendingCount(let count):
             model.status.pendingWrites = count
-            return broadcastStatus(on: &model)
+            broadcastStatus(on: &model)
         case .themeChanged(let theme):
             model.theme = theme
         case .autoSynced(let report):
@@ -198,7 +192,7 @@ extension PortalBrowser {
         case .bookmarkFolder(let folder)?:
             guard let site = model.currentSite else { return [] }
             let spec = services.bookmarksList(site, folder)
-            return pushBookmarks(spec, breadcrumbs: model.crumbs + [folder.name], on: &model)
+            return spec.push(self, model.crumbs + [folder.name], &model)
         case .imageFolder(let folder)?:
             guard let openGallery = services.openGallery, let site = model.currentSite else {
                 model.message = UIText.text(.noGalleryScreen, model.status.locale, String(folder.folderId))
@@ -221,28 +215,14 @@ extension PortalBrowser {
         return [countPending()]
     }
 
-    func pushRecords(_ spec: ListScreenSpec<DDLListRow>, breadcrumbs: [String], query: ListQuery, on model: inout Model)
+    /// Opens the list of `spec` on top.
+    func pushList<Row: Sendable>(_ spec: ListScreenSpec<Row>, breadcrumbs: [String], query: ListQuery = ListQuery(), on model: inout Model)
         -> [Effect<Message>]
     {
-        let id = model.nextId
-        model.nextId += 1
         let program = ListScreen(
             spec: spec, size: model.size, status: model.status, query: query, breadcrumbs: breadcrumbs, isStandalone: false,
             keyMap: keyMap, theme: model.theme)
-        let (child, effects) = program.initialize()
-        model.stack.append(.records(Embedded(id: id, program: program, model: child)))
-        return effects.forwarded { Message.records(id: id, $0) }
-    }
-
-    func pushBookmarks(_ spec: ListScreenSpec<Bookmark>, breadcrumbs: [String], on model: inout Model) -> [Effect<Message>] {
-        let id = model.nextId
-        model.nextId += 1
-        let program = ListScreen(
-            spec: spec, size: model.size, status: model.status, breadcrumbs: breadcrumbs, isStandalone: false,
-            keyMap: keyMap, theme: model.theme)
-        let (child, effects) = program.initialize()
-        model.stack.append(.bookmarks(Embedded(id: id, program: program, model: child)))
-        return effects.forwarded { Message.bookmarks(id: id, $0) }
+        return push(program, crumb: breadcrumbs.last ?? "", on: &model)
     }
 
     func pushSync(on model: inout Model) -> [Effect<Message>] {
@@ -250,108 +230,85 @@ extension PortalBrowser {
             model.message = UIText.text(.noSyncHere, model.status.locale)
             return []
         }
+        let crumb = UIText.text(.sync, model.status.locale)
+        let program = SyncView(
+            services: services, size: model.size, status: model.status, breadcrumbs: model.crumbs + [crumb],
+            isStandalone: false, keyMap: keyMap, theme: model.theme)
+        return push(program, crumb: crumb, on: &model)
+    }
+
+    /// Starts `program` on top of the stack, under breadcrumb `crumb`.
+    func push<Child: ChildScreen>(_ program: Child, crumb: String, on model: inout Model) -> [Effect<Message>] {
         let id = model.nextId
         model.nextId += 1
-        let program = SyncView(
-            services: services, size: model.size, status: model.status, breadcrumbs: model.crumbs + [UIText.text(.sync, model.status.locale)],
-            isStandalone: false, keyMap: keyMap, theme: model.theme)
-        let (child, effects) = program.initialize()
-        model.stack.append(.sync(Embedded(id: id, program: program, model: child)))
-        return effects.forwarded { Message.sync(id: id, $0) }
+        let (child, effects) = AnyChildScreen.start(program, id: id, crumb: crumb)
+        model.stack.append(.child(child))
+        return effects.forwarded { Message.child(id: id, $0) }
     }
 
-    /// Runs a record list's message and acts on its outcome.
-    private func forward(_ message: ListScreen<DDLListRow>.Message, to id: Int, on model: inout Model) -> [Effect<Message>] {
-        guard let index = model.stack.firstIndex(where: { if case .records(let l) = $0 { return l.id == id }; return false }),
-            case .records(var list) = model.stack[index]
+    /// Runs a child's message and acts on its outcomes.
+    private func forward(_ message: ChildMessage, to id: Int, on model: inout Model) -> [Effect<Message>] {
+        guard let index = model.stack.firstIndex(where: { if case .child(let c) = $0 { return c.id == id }; return false }),
+            case .child(var child) = model.stack[index]
         else { return [] }
-        let effects = list.program.update(&list.model, message).forwarded { Message.records(id: id, $0) }
-        let outcome = list.model.outcome
-        list.model.clearOutcome()
-        model.status.online = list.model.status.online
-        model.stack[index] = .records(list)
-        return effects + handle(outcome, row: outcome.flatMap { Self.row($0, in: list.model) }, on: &model)
+        let (effects, outcomes) = child.update(message)
+        child.shareStatus(into: &model.status)
+        model.stack[index] = .child(child)
+        var result = effects.forwarded { Message.child(id: id, $0) }
+        for outcome in outcomes { result += handle(outcome, of: child, on: &model) }
+        return result
     }
 
-    private static func row(_ outcome: ListScreen<DDLListRow>.Outcome, in model: ListScreen<DDLListRow>.Model) -> DDLListRow? {
+    /// What the browser does with a child's outcome.
+    private func handle(_ outcome: ChildOutcome, of child: AnyChildScreen, on model: inout Model) -> [Effect<Message>] {
         switch outcome {
-        case .open(let index), .delete(let index): return model.engine.row(at: index).row
-        default: return nil
-        }
-    }
-
-    private func forwardBookmarks(_ message: ListScreen<Bookmark>.Message, to id: Int, on model: inout Model) -> [Effect<Message>] {
-        guard let index = model.stack.firstIndex(where: { if case .bookmarks(let l) = $0 { return l.id == id }; return false }),
-            case .bookmarks(var list) = model.stack[index]
-        else { return [] }
-        let effects = list.program.update(&list.model, message).forwarded { Message.bookmarks(id: id, $0) }
-        let outcome = list.model.outcome
-        list.model.clearOutcome()
-        model.status.online = list.model.status.online
-        if case .open(let row)? = outcome, let bookmark = list.model.engine.row(at: row).row {
-            list.model.message = bookmark.url
-        }
-        model.stack[index] = .bookmarks(list)
-        switch outcome {
-        case .back?: return effects + pop(&model)
-        case .quit?: return effects + [.quit]
-        case .openSync?: return effects + pushSync(on: &model)
-        default: return effects
-        }
-    }
-
-    private func forwardSync(_ message: SyncView.Message, to id: Int, on model: inout Model) -> [Effect<Message>] {
-        guard let index = model.stack.firstIndex(where: { if case .sync(let s) = $0 { return s.id == id }; return false }),
-            case .sync(var sync) = model.stack[index]
-        else { return [] }
-        let effects = sync.program.update(&sync.model, message).forwarded { Message.sync(id: id, $0) }
-        let outcome = sync.model.outcome
-        sync.model.clearOutcome()
-        model.status.online = sync.model.status.online
-        model.status.pendingWrites = sync.model.status.pendingWrites
-        model.stack[index] = .sync(sync)
-        switch outcome {
-        case .back?: return effects + pop(&model)
-        case .quit?: return effects + [.quit]
-        case nil: return effects
-        }
-    }
-
-    /// What the browser does with a record list's outcome.
-    private func handle(_ outcome: ListScreen<DDLListRow>.Outcome?, row: DDLListRow?, on model: inout Model) -> [Effect<Message>] {
-        switch outcome {
-        case .back?: return pop(&model)
-        case .quit?: return [.quit]
-        case .openSync?: return pushSync(on: &model)
-        case .open?:
-            guard let recordId = row?.recordId else { return [] }
-            return requestForm(recordId: recordId, crumb: UIText.text(.crumbRecord, model.status.locale, String(recordId)), on: &model)
-        case .create?:
-            return requestForm(recordId: nil, crumb: UIText.text(.crumbNewRecord, model.status.locale), on: &model)
-        case .delete?:
-            guard let entryId = row?.recordId, let deleteEntry = services.deleteEntry,
-                case .records(let list)? = model.stack.last, let definitionId = list.program.spec.objectDefinitionId
-            else { return [] }
+        case .back(let reloadBelow): return close(child, reloadBelow: reloadBelow, on: &model)
+        case .quit: return [.quit]
+        case .open(.sync): return pushSync(on: &model)
+        case .open(.form(let recordSetId, let recordId, let objectDefinitionId)):
+            let crumb = recordId.map { UIText.text(.crumbRecord, model.status.locale, String($0)) }
+                ?? UIText.text(.crumbNewRecord, model.status.locale)
+            return requestForm(recordSetId: recordSetId, recordId: recordId, objectDefinitionId: objectDefinitionId, crumb: crumb, on: &model)
+        case .deleteEntry(let definitionId, let entryId):
+            guard let deleteEntry = services.deleteEntry else { return [] }
             let groupId = model.currentSite?.groupId
             return [.task {
                 .entryDeleted(entryId: entryId, await Result(catching: { try await deleteEntry(definitionId, entryId, groupId) }))
             }]
-        case nil:
-            return []
+        case .saved:
+            // The settings were saved: the browser and every screen opened from now on take the new look.
+            guard let settings = services.settings else { return [] }
+            return [.task { .themeChanged(await settings.theme()) }]
         }
     }
 
+    /// Takes `child` off the stack (it closes); the screen below comes back as it was, or
+    /// reloads (`reloadBelow`). Leaving the last screen quits.
+    private func close(_ child: AnyChildScreen, reloadBelow: Bool, on model: inout Model) -> [Effect<Message>] {
+        let id = child.id
+        let leave = child.leave().map { [$0.forwarded { Message.child(id: id, $0) }] } ?? []
+        guard model.stack.count > 1 else { return leave + [.quit] }
+        guard let index = model.stack.firstIndex(where: { if case .child(let c) = $0 { return c.id == id }; return false })
+        else { return [] }
+        model.stack.remove(at: index)
+        var effects = leave + [countPending()]
+        if reloadBelow, index == model.stack.count { effects += tellTop(.reload, on: &model) }
+        return effects
+    }
+
     /// Asks the program for the form of a record of the list on top (or a new one).
-    private func requestForm(recordId: Int64?, crumb: String, on model: inout Model) -> [Effect<Message>] {
+    private func requestForm(recordSetId: Int64?, recordId: Int64?, objectDefinitionId: Int64?, crumb: String, on model: inout Model)
+        -> [Effect<Message>]
+    {
         guard let openForm = services.openForm else {
-            setTopListMessage(UIText.text(.noFormScreen, model.status.locale, crumb), on: &model)
+            _ = tellTop(.notice(UIText.text(.noFormScreen, model.status.locale, crumb)), on: &model)
             return []
         }
-        guard case .records(let list)? = model.stack.last, let recordSetId = list.program.spec.ownerId else { return [] }
-        setTopListMessage(UIText.text(.opening, model.status.locale, crumb), on: &model)
+        guard let recordSetId else { return [] }
+        _ = tellTop(.notice(UIText.text(.opening, model.status.locale, crumb)), on: &model)
         let request = FormRequest(
             recordSetId: recordSetId, recordId: recordId, size: model.size, status: model.status,
-            objectDefinitionId: list.program.spec.objectDefinitionId, groupId: model.currentSite?.groupId)
+            objectDefinitionId: objectDefinitionId, groupId: model.currentSite?.groupId)
         return [.task { .formReady(crumb: crumb, await Result(catching: { try await openForm(request) })) }]
     }
 
@@ -361,34 +318,13 @@ extension PortalBrowser {
     /// resolved with k is sent by the next automatic run, and leaves the view by itself).
     private func autoSynced(_ report: SyncRunSummary, on model: inout Model) -> [Effect<Message>] {
         model.status.pendingWrites = report.pending
-        var effects: [Effect<Message>] = []
         if report.isWorthTelling {
             if report.synced > 0 { model.status.online = true }
             model.message = report.automaticSummary(model.status.locale)
-            if report.synced > 0, case .records(var list)? = model.stack.last {
-                let listId = list.id
-                effects += list.program.update(&list.model, .command(.refresh)).forwarded { Message.records(id: listId, $0) }
-                model.stack[model.stack.count - 1] = .records(list)
-            }
-            setTopListMessage(report.automaticSummary(model.status.locale), on: &model)
-            for index in model.stack.indices {
-                guard case .sync(var sync) = model.stack[index] else { continue }
-                let id = sync.id
-                effects += sync.program.update(&sync.model, .command(.refresh)).forwarded { Message.sync(id: id, $0) }
-                model.stack[index] = .sync(sync)
-            }
         }
-        // An open form learns the queue's count, and that the portal answers when writes went out.
-        for index in model.stack.indices {
-            guard case .form(var form) = model.stack[index] else { continue }
-            let online = report.synced > 0 ? true : form.model.online
-            let id = form.id
-            // The form's own effects go on (a queued save that went out makes it "Record N").
-            effects += form.program.update(&form.model, .connection(online: online, pendingWrites: report.pending))
-                .filter { !$0.isQuit }.forwarded { Message.form(id: id, $0) }
-            model.stack[index] = .form(form)
-        }
-        return effects + broadcastStatus(on: &model)
+        let effects = tellChildren(.autoSynced(report), on: &model)
+        broadcastStatus(on: &model)
+        return effects
     }
 
     /// The portal stopped or started answering: every screen's status line says so at once (an
@@ -399,28 +335,12 @@ extension PortalBrowser {
         guard model.status.online != online else { return [] }
         model.status.online = online
         var effects: [Effect<Message>] = []
-        for index in model.stack.indices {
-            switch model.stack[index] {
-            case .form(var form):
-                let id = form.id
-                effects += form.program.update(&form.model, .connection(online: online, pendingWrites: model.status.pendingWrites))
-                    .filter { !$0.isQuit }.forwarded { Message.form(id: id, $0) }
-                model.stack[index] = .form(form)
-            case .menu(let menu) where online && (menu.error != nil || menu.cachedAt != nil):
-                effects.append(reload(menu))
-            case .records(var list) where online && index == model.stack.count - 1:
-                let id = list.id
-                effects += list.program.update(&list.model, .command(.refresh)).forwarded { Message.records(id: id, $0) }
-                model.stack[index] = .records(list)
-            case .bookmarks(var list) where online && index == model.stack.count - 1:
-                let id = list.id
-                effects += list.program.update(&list.model, .command(.refresh)).forwarded { Message.bookmarks(id: id, $0) }
-                model.stack[index] = .bookmarks(list)
-            default:
-                break
-            }
+        for case .menu(let menu) in model.stack where online && (menu.error != nil || menu.cachedAt != nil) {
+            effects.append(reload(menu))
         }
-        return effects + broadcastStatus(on: &model)
+        effects += tellChildren(.connectivity(online: online, pendingWrites: model.status.pendingWrites), on: &model)
+        broadcastStatus(on: &model)
+        return effects
     }
 
     /// Asks the program for the settings screen.
@@ -435,133 +355,39 @@ extension PortalBrowser {
         return [.task { .formReady(crumb: crumb, await Result(catching: { try await settings.open(request) })) }]
     }
 
-    func pushForm(_ program: FormScreen, crumb: String, on model: inout Model) -> [Effect<Message>] {
-        setTopListMessage("", on: &model)
-        model.message = ""
-        let id = model.nextId
-        model.nextId += 1
-        let (child, effects) = program.initialize()
-        model.stack.append(.form(Embedded(id: id, program: program, model: child, crumb: crumb)))
-        return effects.forwarded { Message.form(id: id, $0) }
+    /// Tells the screen on top `event`, when it is a child.
+    func tellTop(_ event: ParentEvent, on model: inout Model) -> [Effect<Message>] {
+        guard case .child(var child)? = model.stack.last else { return [] }
+        let id = child.id
+        let effects = child.receive(event, isTop: true).forwarded { Message.child(id: id, $0) }
+        model.stack[model.stack.count - 1] = .child(child)
+        return effects
     }
 
-    /// Runs a form message; when the form quits (Esc, q, after its prompts), it is closed and the
-    /// list below refreshed (its cursor stays on the same row).
-    private func forwardForm(_ message: FormScreenMessage, to id: Int, on model: inout Model) -> [Effect<Message>] {
-        guard let index = model.stack.firstIndex(where: { if case .form(let f) = $0 { return f.id == id }; return false }),
-            case .form(var form) = model.stack[index]
-        else { return [] }
-        let effects = form.program.update(&form.model, message)
-        let quits = effects.contains(where: \.isQuit) || form.model.quitting
-        var result = effects.filter { !$0.isQuit }.forwarded { Message.form(id: id, $0) }
-        if case .submitted(.success(.saved), _, _) = message, let settings = services.settings {
-            // The settings were saved: the browser and every screen opened from now on take the new look.
-            result.append(.task { .themeChanged(await settings.theme()) })
-        }
-        model.stack[index] = .form(form)
-        guard quits else { return result }
-        model.stack.remove(at: index)
-        let driver = form.program.driver
-        result.append(.task {
-            await driver.screenlet.close()
-            return nil
-        })
-        result.append(countPending())
-        if form.model.quitsProgram { result.append(.quit) }
-        if case .records(var list)? = model.stack.last, index == model.stack.count {
-            let listId = list.id
-            result += list.program.update(&list.model, .command(.refresh)).forwarded { Message.records(id: listId, $0) }
-            model.stack[model.stack.count - 1] = .records(list)
-        }
-        return result
-    }
-
-    func pushGallery(_ program: GalleryScreen, crumb: String, on model: inout Model) -> [Effect<Message>] {
-        model.message = ""
-        let id = model.nextId
-        model.nextId += 1
-        let (child, effects) = program.initialize()
-        model.stack.append(.gallery(Embedded(id: id, program: program, model: child, crumb: crumb)))
-        return effects.forwarded { Message.gallery(id: id, $0) }
-    }
-
-    /// Runs a gallery message; when the gallery quits (Esc, q), it is closed and the folder menu
-    /// below comes back as it was. Ctrl-C quits the whole program.
-    private func forwardGallery(_ message: GalleryScreen.Message, to id: Int, on model: inout Model) -> [Effect<Message>] {
-        guard let index = model.stack.firstIndex(where: { if case .gallery(let g) = $0 { return g.id == id }; return false }),
-            case .gallery(var gallery) = model.stack[index]
-        else { return [] }
-        let effects = gallery.program.update(&gallery.model, message)
-        var result = effects.filter { !$0.isQuit }.forwarded { Message.gallery(id: id, $0) }
-        model.stack[index] = .gallery(gallery)
-        guard effects.contains(where: \.isQuit) else { return result }
-        model.stack.remove(at: index)
-        let service = gallery.program.service
-        result.append(.task {
-            await service.close()
-            return nil
-        })
-        if case .command(.forceQuit) = message { result.append(.quit) }
-        result.append(countPending())
-        return result
-    }
-
-    private func setTopListMessage(_ text: String, on model: inout Model) {
-        guard case .records(var list)? = model.stack.last else { return }
-        _ = list.program.update(&list.model, .notice(text))
-        model.stack[model.stack.count - 1] = .records(list)
-    }
-
-    /// Tells every embedded screen the connection state.
-    private func broadcastStatus(on model: inout Model) -> [Effect<Message>] {
+    /// Tells every child on the stack `event`, bottom to top.
+    private func tellChildren(_ event: ParentEvent, on model: inout Model) -> [Effect<Message>] {
+        var effects: [Effect<Message>] = []
         for index in model.stack.indices {
-            switch model.stack[index] {
-            case .records(var list):
-                _ = list.program.update(&list.model, .status(model.status))
-                model.stack[index] = .records(list)
-            case .bookmarks(var list):
-                _ = list.program.update(&list.model, .status(model.status))
-                model.stack[index] = .bookmarks(list)
-            case .sync(var sync):
-                _ = sync.program.update(&sync.model, .status(model.status))
-                model.stack[index] = .sync(sync)
-            case .menu, .form, .gallery:
-                break
-            }
+            guard case .child(var child) = model.stack[index] else { continue }
+            let id = child.id
+            effects += child.receive(event, isTop: index == model.stack.count - 1).forwarded { Message.child(id: id, $0) }
+            model.stack[index] = .child(child)
         }
-        return []
+        return effects
+    }
+
+    /// Tells every child the connection state.
+    private func broadcastStatus(on model: inout Model) {
+        _ = tellChildren(.status(model.status), on: &model)
     }
 
     private func resizeChildren(_ size: Size, on model: inout Model) -> [Effect<Message>] {
-        var effects: [Effect<Message>] = []
         for index in model.stack.indices {
-            switch model.stack[index] {
-            case .menu(var menu):
-                menu.scroll.height = BrowserLayout(size: size).body.height
-                menu.move(to: menu.cursor, direction: 1)
-                model.stack[index] = .menu(menu)
-            case .records(var list):
-                let id = list.id
-                effects += list.program.update(&list.model, .resized(size)).forwarded { Message.records(id: id, $0) }
-                model.stack[index] = .records(list)
-            case .bookmarks(var list):
-                let id = list.id
-                effects += list.program.update(&list.model, .resized(size)).forwarded { Message.bookmarks(id: id, $0) }
-                model.stack[index] = .bookmarks(list)
-            case .sync(var sync):
-                let id = sync.id
-                effects += sync.program.update(&sync.model, .resized(size)).forwarded { Message.sync(id: id, $0) }
-                model.stack[index] = .sync(sync)
-            case .form(var form):
-                let id = form.id
-                effects += form.program.update(&form.model, .resize(size)).forwarded { Message.form(id: id, $0) }
-                model.stack[index] = .form(form)
-            case .gallery(var gallery):
-                let id = gallery.id
-                effects += gallery.program.update(&gallery.model, .resized(size)).forwarded { Message.gallery(id: id, $0) }
-                model.stack[index] = .gallery(gallery)
-            }
+            guard case .menu(var menu) = model.stack[index] else { continue }
+            menu.scroll.height = BrowserLayout(size: size).body.height
+            menu.move(to: menu.cursor, direction: 1)
+            model.stack[index] = .menu(menu)
         }
-        return effects
+        return tellChildren(.resized(size), on: &model)
     }
 }

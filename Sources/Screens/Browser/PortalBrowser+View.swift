@@ -3,11 +3,7 @@ import TermUI
 extension PortalBrowser {
     public func view(_ model: Model, size: Size) -> Grid {
         switch model.stack.last {
-        case .records(let list)?: return list.program.view(list.model, size: size)
-        case .bookmarks(let list)?: return list.program.view(list.model, size: size)
-        case .sync(let sync)?: return sync.program.view(sync.model, size: size)
-        case .form(let form)?: return form.program.view(form.model, size: size)
-        case .gallery(let gallery)?: return gallery.program.view(gallery.model, size: size)
+        case .child(let child)?: return child.view(size: size)
         case .menu(let menu)?: return view(menu, model: model, size: size)
         case nil: return Grid(size: size)
         }

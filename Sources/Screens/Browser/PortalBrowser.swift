@@ -1,4 +1,3 @@
-import BookmarksExample
 import Screenlets
 import TermUI
 
@@ -7,8 +6,9 @@ import TermUI
 /// the previous screen with its cursor where it was; `s` opens the sync view and `,` the
 /// settings; the status line says online/offline and how many writes wait.
 ///
-/// Screens are kept on a stack; each embedded screen (list, sync view) is a program of its own
-/// whose messages and effects the browser forwards, tagged with the screen's id.
+/// Screens are kept on a stack: the browser's own menus, and child screens (lists, forms, the
+/// gallery, the sync view), each a program of its own (a ``ChildScreen``) whose messages and
+/// effects the browser forwards, tagged with the screen's id, and whose outcomes it acts on.
 public struct PortalBrowser: Program {
     public let services: BrowserServices
     public var keyMap: KeyMap
@@ -25,8 +25,8 @@ public struct PortalBrowser: Program {
         case sites
         /// A record list (`termlets list` on a terminal); Esc there quits.
         case records(ListScreenSpec<DDLListRow>, breadcrumbs: [String], query: ListQuery)
-        /// A bookmarks list (`termlets bookmarks` on a terminal); Esc there quits.
-        case bookmarks(ListScreenSpec<Bookmark>, breadcrumbs: [String])
+        /// A list of any rows, e.g. the bookmarks of a folder (`termlets bookmarks` on a terminal); Esc there quits.
+        case list(AnyListSpec, breadcrumbs: [String])
     }
 
     public init(
@@ -45,23 +45,8 @@ public struct PortalBrowser: Program {
     /// One screen on the stack.
     public enum Screen: Equatable, Sendable {
         case menu(BrowserMenu)
-        case records(Embedded<ListScreen<DDLListRow>>)
-        case bookmarks(Embedded<ListScreen<Bookmark>>)
-        case sync(Embedded<SyncView>)
-        /// The form screen of a record, opened from a record list.
-        case form(Embedded<FormScreen>)
-        /// The gallery of an image folder.
-        case gallery(Embedded<GalleryScreen>)
-    }
-
-    /// A child program and its model, compared by id and model.
-    public struct Embedded<Child: Program>: Equatable, Sendable {
-        public let id: Int
-        public let program: Child
-        public internal(set) var model: Child.Model
-        /// The breadcrumb, for screens that do not name themselves (the form).
-        public var crumb = ""
-        public static func == (lhs: Self, rhs: Self) -> Bool { lhs.id == rhs.id && lhs.model == rhs.model }
+        /// A record or bookmarks list, a form, the gallery, the sync view, …
+        case child(AnyChildScreen)
     }
 
     public struct Model: Equatable, Sendable {
@@ -79,13 +64,15 @@ public struct PortalBrowser: Program {
             stack.map { screen in
                 switch screen {
                 case .menu(let menu): return menu.crumb
-                case .records(let list): return list.model.breadcrumbs.last ?? ""
-                case .bookmarks(let list): return list.model.breadcrumbs.last ?? ""
-                case .sync: return UIText.text(.sync, status.locale)
-                case .form(let form): return form.crumb
-                case .gallery(let gallery): return gallery.crumb
+                case .child(let child): return child.crumb
                 }
             }
+        }
+
+        /// The screen on top when it is a `Child`.
+        public func top<Child: ChildScreen>(_ type: Child.Type) -> Embedded<Child>? {
+            guard case .child(let child)? = stack.last else { return nil }
+            return child.as(type)
         }
 
         /// The site of the nearest site menu below the top.
@@ -107,15 +94,12 @@ public struct PortalBrowser: Program {
         case objectListReady(ObjectSetSummary, Result<ListScreenSpec<DDLListRow>, any Error>)
         /// The delete of an entry of the list on top went through (or failed).
         case entryDeleted(entryId: Int64, Result<Bool, any Error>)
-        case records(id: Int, ListScreen<DDLListRow>.Message)
-        case bookmarks(id: Int, ListScreen<Bookmark>.Message)
-        case sync(id: Int, SyncView.Message)
+        /// A message of child screen `id`.
+        case child(id: Int, ChildMessage)
         /// The form screen asked for is ready (or could not be built).
         case formReady(crumb: String, Result<FormScreen, any Error>)
-        case form(id: Int, FormScreenMessage)
         /// The gallery screen asked for is ready (or could not be built).
         case galleryReady(crumb: String, Result<GalleryScreen, any Error>)
-        case gallery(id: Int, GalleryScreen.Message)
         case pendingCount(Int)
         /// The settings were saved: the theme they name.
         case themeChanged(Theme)
@@ -139,17 +123,11 @@ public struct PortalBrowser: Program {
             let services = self.services
             effects.append(.task { .sitesLoaded(await Result(catching: { try await services.sites() })) })
         case .records(let spec, let crumbs, let query):
-            effects += pushRecords(spec, breadcrumbs: crumbs, query: query, on: &model)
-            if let notice, case .records(var list)? = model.stack.last {
-                _ = list.program.update(&list.model, .notice(notice))
-                model.stack[model.stack.count - 1] = .records(list)
-            }
-        case .bookmarks(let spec, let crumbs):
-            effects += pushBookmarks(spec, breadcrumbs: crumbs, on: &model)
-            if let notice, case .bookmarks(var list)? = model.stack.last {
-                _ = list.program.update(&list.model, .notice(notice))
-                model.stack[model.stack.count - 1] = .bookmarks(list)
-            }
+            effects += pushList(spec, breadcrumbs: crumbs, query: query, on: &model)
+            if let notice { effects += tellTop(.notice(notice), on: &model) }
+        case .list(let spec, let crumbs):
+            effects += spec.push(self, crumbs, &model)
+            if let notice { effects += tellTop(.notice(notice), on: &model) }
         }
         return (model, effects)
     }
@@ -159,16 +137,8 @@ public struct PortalBrowser: Program {
         // Ctrl-C quits from the menus; the embedded screens handle it (the form asks first
         // when there are unsaved changes).
         switch model.stack.last {
-        case .records(let list)?:
-            return list.program.message(for: event, model: list.model).map { .records(id: list.id, $0) }
-        case .bookmarks(let list)?:
-            return list.program.message(for: event, model: list.model).map { .bookmarks(id: list.id, $0) }
-        case .sync(let sync)?:
-            return sync.program.message(for: event, model: sync.model).map { .sync(id: sync.id, $0) }
-        case .form(let form)?:
-            return form.program.message(for: event, model: form.model).map { .form(id: form.id, $0) }
-        case .gallery(let gallery)?:
-            return gallery.program.message(for: event, model: gallery.model).map { .gallery(id: gallery.id, $0) }
+        case .child(let child)?:
+            return child.message(for: event).map { .child(id: child.id, $0) }
         case .menu?, nil:
             if case .key(let key) = event, key == KeyMap.alwaysQuitKey { return .command(.forceQuit) }
             if case .mouse(let mouse) = event {

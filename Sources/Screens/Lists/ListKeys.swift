@@ -69,11 +69,11 @@ extension Theme {
     /// The theme with the list screens' extra components (search matches, markers, error rows).
     public func withListComponents(monochrome: Bool = false) -> Theme {
         var theme = self
-        theme.set(Style(attributes: .underline), for: "list.row.match")
-        theme.set(monochrome ? Style(attributes: .bold) : Style(foreground: .red, attributes: .bold), for: "list.row.error")
-        theme.set(monochrome ? Style(attributes: .dim) : Style(foreground: .brightBlack), for: "list.row.placeholder")
-        theme.set(monochrome ? Style(attributes: .bold) : Style(foreground: .red, attributes: .bold), for: "list.row.conflict")
-        theme.set(monochrome ? Style(attributes: .bold) : Style(foreground: .yellow, attributes: .bold), for: "list.indicator")
+        theme.set(Style(attributes: .underline), for: Theme.Component.listRowMatch)
+        theme.set(monochrome ? Style(attributes: .bold) : Style(foreground: .red, attributes: .bold), for: Theme.Component.listRowError)
+        theme.set(monochrome ? Style(attributes: .dim) : Style(foreground: .brightBlack), for: Theme.Component.listRowPlaceholder)
+        theme.set(monochrome ? Style(attributes: .bold) : Style(foreground: .red, attributes: .bold), for: Theme.Component.listRowConflict)
+        theme.set(monochrome ? Style(attributes: .bold) : Style(foreground: .yellow, attributes: .bold), for: Theme.Component.listIndicator)
         return theme
     }
 }

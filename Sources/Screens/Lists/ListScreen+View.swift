@@ -8,8 +8,8 @@ extension ListScreen {
         var grid = Grid(size: size)
         let layout = ListScreenLayout(size: size)
         drawTitle(model, in: layout.title, on: &grid)
-        let columns = ListColumnLayout(spec: spec, width: layout.header.width)
-        columns.drawHeader(spec, in: layout.header, on: &grid, theme: theme)
+        let columns = TableColumns(spec: spec, width: layout.header.width)
+        columns.drawHeader(in: layout.header, on: &grid, style: theme.style(for: Theme.Component.listHeader), base: theme.base)
         drawBody(model, columns: columns, in: layout.body, on: &grid)
         var status = model.status
         let failed = model.engine.failedPages
@@ -57,17 +57,17 @@ extension ListScreen {
         Breadcrumbs.draw(model.breadcrumbs, in: titleRect, on: &grid, theme: theme)
         if rightWidth > 0 {
             let style = model.engine.isRefreshing
-                ? theme.style(for: "list.indicator") : theme.style(for: Theme.Component.helpLabel)
+                ? theme.style(for: Theme.Component.listIndicator) : theme.style(for: Theme.Component.helpLabel)
             grid.write(rightText, fitting: Rect(x: rect.maxX - rightWidth, y: rect.y, width: rightWidth, height: 1),
                        style: style, alignment: .right)
         }
     }
 
-    private func drawBody(_ model: Model, columns: ListColumnLayout, in body: Rect, on grid: inout Grid) {
+    private func drawBody(_ model: Model, columns: TableColumns, in body: Rect, on grid: inout Grid) {
         guard body.height > 0 else { return }
         let engine = model.engine
         if engine.mode == .awaitingFirstPage, !engine.row(at: 0).isFailed {
-            drawCentered("Loading \(spec.noun.plural)…", in: body, on: &grid, style: theme.style(for: "list.row.placeholder"))
+            drawCentered("Loading \(spec.noun.plural)…", in: body, on: &grid, style: theme.style(for: Theme.Component.listRowPlaceholder))
             return
         }
         if engine.mode != .awaitingFirstPage, engine.displayRowCount == 0 {
@@ -76,63 +76,65 @@ extension ListScreen {
             drawCentered(text, in: body, on: &grid, style: theme.style(for: Theme.Component.helpLabel))
             return
         }
-        var scroll = model.scroll
-        scroll.height = body.height
         let matches = Set(model.search.matches)
+        let placeholder = { (isCursor: Bool) in
+            isCursor ? theme.style(for: Theme.Component.listRow, states: [.focused]) : theme.style(for: Theme.Component.listRowPlaceholder)
+        }
         // A failed page is told once, on its first row on screen; its other rows stay blank.
         var toldPages = Set<Int>()
-        for (offset, index) in scroll.visibleRows(rowCount: model.rowCount).enumerated() {
-            let line = Rect(x: body.x, y: body.y + offset, width: body.width, height: 1)
-            let slot = engine.row(at: index)
-            var tells = true
-            if case .failed(let failure) = slot { tells = toldPages.insert(failure.page).inserted }
-            drawRow(index, slot: slot, isCursor: index == model.cursor, isMatch: matches.contains(index),
-                    tellsFailure: tells, columns: columns, locale: model.status.locale, in: line, on: &grid)
-        }
+        var tellingRows = Set<Int>()
+        var list = ListView(rowCount: model.rowCount, cursor: model.cursor, scroll: model.scroll)
+        list.draw(
+            in: body, on: &grid, theme: theme, cursorWidth: 1,
+            states: { index in
+                guard case .loaded(let row, let stale) = engine.row(at: index) else { return [] }
+                return (spec.mark(row) != .none ? [.dirty] : []) + (stale ? [.stale] : [])
+            },
+            style: { index, isCursor in
+                switch engine.row(at: index) {
+                case .loaded(let row, let stale):
+                    guard matches.contains(index), !isCursor else { return nil }
+                    let states: [ComponentState] = (spec.mark(row) != .none ? [.dirty] : []) + (stale ? [.stale] : [])
+                    return theme.style(for: Theme.Component.listRowMatch, states: states)
+                case .placeholder: return placeholder(isCursor)
+                case .failed(let failure):
+                    guard toldPages.insert(failure.page).inserted else { return placeholder(isCursor) }
+                    tellingRows.insert(index)
+                    return theme.style(for: Theme.Component.listRowError, states: isCursor ? [.focused] : [])
+                case .beyondEnd: return nil
+                }
+            },
+            drawRow: { row, grid in
+                drawCells(of: row, slot: engine.row(at: row.index), tellsFailure: tellingRows.contains(row.index), columns: columns,
+                          locale: model.status.locale, on: &grid)
+            })
     }
 
-    private func drawRow(
-        _ index: Int, slot: RowSlot<Row>, isCursor: Bool, isMatch: Bool, tellsFailure: Bool, columns: ListColumnLayout, locale: PortalLocale, in line: Rect,
-        on grid: inout Grid
+    /// A row's mark and cells, over the line `ListView` filled (row style) and gave the cursor glyph.
+    private func drawCells(
+        of row: ListView.Row, slot: RowSlot<Row>, tellsFailure: Bool, columns: TableColumns, locale: PortalLocale, on grid: inout Grid
     ) {
-        var states: [ComponentState] = isCursor ? [.focused] : []
-        let cursorGlyph = isCursor ? "›" : " "
+        let line = row.line
         switch slot {
-        case .loaded(let row, let stale):
-            let mark = spec.mark(row)
-            if mark != .none { states.append(.dirty) }
-            if stale { states.append(.stale) }
-            var style = theme.style(for: Theme.Component.listRow, states: states)
-            if isMatch, !isCursor { style = theme.style(for: "list.row.match", states: states) }
-            grid.fill(line, style: style)
+        case .loaded(let value, let stale):
+            let mark = spec.mark(value)
             let glyph: String
             switch mark {
             case .conflict: glyph = "!"
             case .dirty: glyph = "*"
             case .none: glyph = stale ? "~" : " "
             }
-            let markStyle = mark == .conflict && !isCursor ? theme.style(for: "list.row.conflict") : style
-            grid.write(cursorGlyph, at: Point(x: line.x, y: line.y), style: style, clip: line)
+            let markStyle = mark == .conflict && !row.isCursor ? theme.style(for: Theme.Component.listRowConflict) : row.style
             grid.write(glyph, at: Point(x: line.x + 1, y: line.y), style: markStyle, clip: line)
-            columns.drawCells(spec.columns.map { $0.text(row) }, in: line, on: &grid, style: style)
+            columns.drawCells(spec.columns.map { $0.text(value) }, in: line, on: &grid, style: row.style)
         case .placeholder:
-            let style = isCursor
-                ? theme.style(for: Theme.Component.listRow, states: [.focused]) : theme.style(for: "list.row.placeholder")
-            grid.fill(line, style: style)
-            grid.write(cursorGlyph, at: Point(x: line.x, y: line.y), style: style, clip: line)
-            columns.drawCells(["·····", UIText.text(.rowLoading, locale)], in: line, on: &grid, style: style)
+            columns.drawCells(["·····", UIText.text(.rowLoading, locale)], in: line, on: &grid, style: row.style)
         case .failed where !tellsFailure:
-            let style = isCursor
-                ? theme.style(for: Theme.Component.listRow, states: [.focused]) : theme.style(for: "list.row.placeholder")
-            grid.fill(line, style: style)
-            grid.write(cursorGlyph, at: Point(x: line.x, y: line.y), style: style, clip: line)
+            break
         case .failed(let failure):
-            let style = theme.style(for: "list.row.error", states: states)
-            grid.fill(line, style: style)
             // The key first, so a long reason cut at the edge never hides how to retry.
             let text = "✗ page \(failure.page + 1) failed (Enter retries): \(ListScreenText.describe(failure.error))"
-            grid.write(cursorGlyph, at: Point(x: line.x, y: line.y), style: style, clip: line)
-            grid.write(text, fitting: Rect(x: line.x + 2, y: line.y, width: max(0, line.width - 2), height: 1), style: style)
+            grid.write(text, fitting: Rect(x: line.x + 2, y: line.y, width: max(0, line.width - 2), height: 1), style: row.style)
         case .beyondEnd:
             break
         }
@@ -161,85 +163,10 @@ extension ListScreen {
     }
 }
 
-/// The columns of a list laid out across the terminal: a two-cell gutter (cursor and mark), the
-/// first column at its fixed width when the spec gives one, columns with a preferred width (dates,
-/// numbers) at that width, and the others sharing the rest (the last shown column takes it when
-/// none shares). Columns that would leave a shared one narrower than a minimum are left out from
-/// the right (the header says how many).
-struct ListColumnLayout {
-    /// The x and width of each shown column, in the row's coordinates (from its left edge).
-    let cells: [(x: Int, width: Int)]
-    let hidden: Int
-    static let gutter = 2
-    static let minimumWidth = 8
-
+extension TableColumns {
+    /// The columns of `spec` across `width` (the first at the spec's leading width).
     init<Row>(spec: ListScreenSpec<Row>, width: Int) {
-        let columns = spec.columns
-        let available = max(0, width - Self.gutter)
-        guard !columns.isEmpty, available > 0 else {
-            cells = []
-            hidden = columns.count
-            return
-        }
-        let fixed = spec.leadingColumnWidth.map { min(available, max($0, columns[0].title.displayWidth + 1)) }
-        let shared = available - (fixed ?? 0)
-        let others = Array(columns.dropFirst(fixed == nil ? 0 : 1))
-        var shown = others.count
-        var widths = Self.widths(of: others.prefix(shown), in: shared)
-        while shown > 1, widths == nil {
-            shown -= 1
-            widths = Self.widths(of: others.prefix(shown), in: shared)
-        }
-        var cells: [(x: Int, width: Int)] = []
-        var x = Self.gutter
-        if let fixed {
-            cells.append((x, fixed))
-            x += fixed
-        }
-        for width in widths ?? Layout.distribute(shared, among: [.flexible()]) where width > 0 {
-            cells.append((x, width))
-            x += width
-        }
-        self.cells = cells
-        hidden = columns.count - cells.count
-    }
-
-    /// The widths of `columns` in `total` cells, or nil when a shared column would get less than
-    /// the minimum or a preferred width would not fit.
-    private static func widths<Row>(of columns: ArraySlice<ListColumn<Row>>, in total: Int) -> [Int]? {
-        guard !columns.isEmpty else { return [] }
-        var constraints: [LayoutConstraint] = columns.map { column in
-            column.preferredWidth.map { .fixed(max($0, column.title.displayWidth + 1)) } ?? .flexible()
-        }
-        if !constraints.contains(.flexible()) { constraints[constraints.count - 1] = .flexible() }
-        let wanted = constraints.reduce(0) { sum, constraint in
-            if case .fixed(let width) = constraint { return sum + width }
-            return sum + minimumWidth + 1
-        }
-        guard wanted <= total else { return nil }
-        return Layout.distribute(total, among: constraints)
-    }
-
-    func drawHeader<Row>(_ spec: ListScreenSpec<Row>, in rect: Rect, on grid: inout Grid, theme: Theme) {
-        guard rect.height > 0 else { return }
-        let style = theme.style(for: Theme.Component.listHeader)
-        grid.fill(rect, style: theme.base)
-        var titles = spec.columns.prefix(cells.count).map(\.title)
-        if hidden > 0, let last = cells.last, !titles.isEmpty {
-            // The marker is never cut: the title gives way to it.
-            let marker = " (+\(hidden))"
-            let room = max(0, min(last.width - 1, rect.width - last.x) - marker.displayWidth)
-            titles[titles.count - 1] = room >= 3 ? titles[titles.count - 1].truncated(toWidth: room) + marker : "(+\(hidden))"
-        }
-        drawCells(titles, in: rect, on: &grid, style: style)
-    }
-
-    /// Draws `texts` into the cells (one column gap at each cell's right), truncated by width.
-    func drawCells(_ texts: [String], in line: Rect, on grid: inout Grid, style: Style) {
-        for (cell, text) in zip(cells, texts) {
-            let width = max(0, min(cell.width - 1, line.width - cell.x))
-            guard width > 0 else { continue }
-            grid.write(TerminalText.singleLine(text), fitting: Rect(x: line.x + cell.x, y: line.y, width: width, height: 1), style: style)
-        }
+        self.init(spec.columns.map { Column(title: $0.title, preferredWidth: $0.preferredWidth) }, width: width,
+                  leadingWidth: spec.leadingColumnWidth)
     }
 }

@@ -70,6 +70,11 @@ public struct ListScreenSpec<Row: Sendable>: Sendable {
     /// Whether `/` asks the portal (``ListQuery/search``, a new loader) instead of finding among
     /// the loaded rows (object entries: Liferay's `search` parameter).
     public var searchesOnServer = false
+    /// What opening a row shows in the message area, for lists whose rows open nothing else
+    /// (bookmarks: the URL); nil: Enter asks the parent to open the row.
+    public var openNotice: (@Sendable (Row) -> String)?
+    /// Whether automatic sync's reports show in the list and reload it (records: yes; bookmarks: no).
+    public var followsSync = true
     /// The page sizes the loader uses.
     public var layout: PageLayout
     /// A page loader for a query (a new one when the sort or the filter changes).

@@ -72,7 +72,7 @@ extension SyncView {
         }) { row, grid in
             let item = model.items[row.index]
             let cells = row.line.splitColumns([.fixed(2), .fixed(10), .flexible()])
-            let stateStyle = item.state == .conflict && !row.isCursor ? theme.style(for: "list.row.conflict") : row.style
+            let stateStyle = item.state == .conflict && !row.isCursor ? theme.style(for: Theme.Component.listRowConflict) : row.style
             grid.write(Self.stateText(item.state, model.status.locale), fitting: cells[1], style: stateStyle)
             grid.write(item.title, fitting: cells[2], style: row.style)
         }
@@ -86,7 +86,7 @@ extension SyncView {
         grid.drawHorizontalLine(at: Point(x: rect.x, y: y), width: rect.width, style: theme.style(for: Theme.Component.border))
         if item.state == .conflict {
             grid.write(" " + UIText.text(.conflictExplained, locale) + " ",
-                       fitting: line(y).inset(by: EdgeInsets(left: 1)), style: theme.style(for: "list.row.conflict"))
+                       fitting: line(y).inset(by: EdgeInsets(left: 1)), style: theme.style(for: Theme.Component.listRowConflict))
         } else if let error = item.error {
             grid.write(" " + error + " ", fitting: line(y).inset(by: EdgeInsets(left: 1)), style: theme.style(for: Theme.Component.fieldError))
         }

@@ -13,7 +13,7 @@ extension BookmarksCommand {
             guard connection.groupId > 0 else { throw CommandFailure(.input, "give --group-id (the site is unknown offline)") }
             let folder = FolderSummary(folderId: folderId, name: await folderName(connection))
             let spec = ScreenServices.bookmarksList(connection, groupId: connection.groupId, folder: folder, policy: offlinePolicy)
-            try await InteractiveBrowser.run(connection, start: .bookmarks(spec, breadcrumbs: [folder.name]))
+            try await InteractiveBrowser.run(connection, start: .list(AnyListSpec(spec), breadcrumbs: [folder.name]))
         }
     }
 

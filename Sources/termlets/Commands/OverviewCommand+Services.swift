@@ -31,7 +31,7 @@ enum ScreenServices {
                     connection, context: context, fieldNames: RecordListDefaults.fieldNames(context.structure.allFields), policy: policy, locale: settings.settings.locale)
             },
             bookmarksList: { site, folder in
-                bookmarksList(connection, groupId: site.groupId, folder: folder, policy: settings.loadPolicy)
+                AnyListSpec(bookmarksList(connection, groupId: site.groupId, folder: folder, policy: settings.loadPolicy))
             },
             pendingCount: { pendingCount(connection.database) },
             sync: sync(connection),

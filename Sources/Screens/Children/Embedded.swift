@@ -1,0 +1,89 @@
+import Screenlets
+import TermUI
+
+/// A child program and its model on a parent's stack, compared by id and model.
+public struct Embedded<Child: ChildScreen>: Equatable, Sendable {
+    public let id: Int
+    public let program: Child
+    public internal(set) var model: Child.Model
+    /// The breadcrumb the screen adds.
+    public var crumb: String
+
+    public static func == (lhs: Self, rhs: Self) -> Bool { lhs.id == rhs.id && lhs.model == rhs.model }
+}
+
+/// A message of some child screen, on its way from the runtime back to that child.
+public struct ChildMessage: Sendable {
+    let value: any Sendable
+}
+
+/// Any child screen on a parent's stack: what the parent does with it, whatever its type.
+public struct AnyChildScreen: Equatable, Sendable {
+    private var base: any EmbeddedScreen
+
+    /// Starts `program` as child `id` with breadcrumb `crumb`; returns it and its first effects.
+    public static func start<Child: ChildScreen>(_ program: Child, id: Int, crumb: String) -> (Self, [Effect<ChildMessage>]) {
+        let (model, effects) = program.initialize()
+        return (Self(base: Embedded(id: id, program: program, model: model, crumb: crumb)), erase(effects))
+    }
+
+    public var id: Int { base.id }
+    public var crumb: String { base.crumb }
+
+    /// The child as `Child`, when it is one.
+    public func `as`<Child: ChildScreen>(_ type: Child.Type) -> Embedded<Child>? { base as? Embedded<Child> }
+
+    func message(for event: InputEvent) -> ChildMessage? { base.message(for: event) }
+    func view(size: Size) -> Grid { base.view(size: size) }
+    mutating func update(_ message: ChildMessage) -> (effects: [Effect<ChildMessage>], outcomes: [ChildOutcome]) {
+        base.update(message)
+    }
+    mutating func receive(_ event: ParentEvent, isTop: Bool) -> [Effect<ChildMessage>] { base.receive(event, isTop: isTop) }
+    func shareStatus(into status: inout ConnectionStatus) { base.shareStatus(into: &status) }
+    func leave() -> Effect<ChildMessage>? { base.leave() }
+
+    public static func == (lhs: Self, rhs: Self) -> Bool { lhs.base.isEqual(to: rhs.base) }
+}
+
+/// ``Embedded`` with its child's type hidden.
+private protocol EmbeddedScreen: Sendable {
+    var id: Int { get }
+    var crumb: String { get }
+    func isEqual(to other: any EmbeddedScreen) -> Bool
+    func message(for event: InputEvent) -> ChildMessage?
+    func view(size: Size) -> Grid
+    mutating func update(_ message: ChildMessage) -> (effects: [Effect<ChildMessage>], outcomes: [ChildOutcome])
+    mutating func receive(_ event: ParentEvent, isTop: Bool) -> [Effect<ChildMessage>]
+    func shareStatus(into status: inout ConnectionStatus)
+    func leave() -> Effect<ChildMessage>?
+}
+
+extension Embedded: EmbeddedScreen {
+    fileprivate func isEqual(to other: any EmbeddedScreen) -> Bool { (other as? Self) == self }
+
+    fileprivate func message(for event: InputEvent) -> ChildMessage? {
+        program.message(for: event, model: model).map { ChildMessage(value: $0) }
+    }
+
+    fileprivate func view(size: Size) -> Grid { program.view(model, size: size) }
+
+    fileprivate mutating func update(_ message: ChildMessage) -> (effects: [Effect<ChildMessage>], outcomes: [ChildOutcome]) {
+        guard let message = message.value as? Child.Message else { return ([], []) }
+        var effects = program.update(&model, message)
+        let outcomes = program.outcomes(after: message, effects: &effects, model: &model)
+        return (erase(effects), outcomes)
+    }
+
+    fileprivate mutating func receive(_ event: ParentEvent, isTop: Bool) -> [Effect<ChildMessage>] {
+        erase(program.receive(event, isTop: isTop, model: &model))
+    }
+
+    fileprivate func shareStatus(into status: inout ConnectionStatus) { program.shareStatus(model, into: &status) }
+
+    fileprivate func leave() -> Effect<ChildMessage>? { program.leave(model).map { $0.map { ChildMessage(value: $0) } } }
+}
+
+/// Every effect delivering a ``ChildMessage``.
+private func erase<Message: Sendable>(_ effects: [Effect<Message>]) -> [Effect<ChildMessage>] {
+    effects.map { $0.map { ChildMessage(value: $0) } }
+}
