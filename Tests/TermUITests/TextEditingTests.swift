@@ -93,7 +93,9 @@ struct TextEditingTests {
         let elapsed = clock.measure { view = input.visibleText(width: 40) }
         #expect(view.text.hasSuffix("語x"))
         #expect(view.text.displayWidth <= 39)
-        #expect(elapsed < .seconds(1), "took \(elapsed)")
+        // Linear: ~0.3 s in a debug build (1.1 s on a machine at load 9); re-measuring before every
+        // step is ~10^10 steps for 300,000 columns, far beyond this bound.
+        #expect(elapsed < .seconds(5), "took \(elapsed)")
     }
 
     @Test func textAreaWrapsAndMovesAcrossWrappedLines() {
