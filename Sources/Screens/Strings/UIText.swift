@@ -52,6 +52,19 @@ enum UIText: String, CatalogKey {
     // The record list and the bookmarks list.
     case keysList, filterMine, offlineCached, refreshing, rowPosition, rowLoading, searchHint, retrying
     case refreshFailed
+    // The gallery: title, tiles, upload queue, detail view, dialogs and messages.
+    case galleryTitle, galleryRefreshing, galleryNotLoaded, galleryLoadFailed, galleryLoadingImages, galleryEmpty
+    case galleryDeletePending, galleryKeys, galleryImageKeys, conflictsHintPending
+    case queueWaiting, queueUploaded, queuePendingSync, queueFailed, queueCancelled, queuePendingCount, queueUploadedCount
+    case detailTitle, detailType, detailSize, detailSizeBytes, detailCreated, detailModified, detailVersion, detailAbout
+    case detailStatus, detailSource, detailPreview, detailDeletionPending, detailOfflineCache
+    case uploadDialogTitle, uploadFile, uploadTitle, uploadDescription, uploadPathPlaceholder, uploadTitlePlaceholder
+    case uploadMoreCandidates, uploadDialogHint, uploadNoFileMatches, uploadTypePath, uploadNumber
+    case helpNextUpload, helpComplete, helpCancel, helpDelete, helpKeep
+    case deleteTitle, deleteQuestion, deleteFromPortal, deleteWaitsForSync, deleteKeys
+    case galleryRefreshingMessage, deletionAlreadyWaits, deletingImage, notDeleted, uploadPromptCancelled, uploadedImage
+    case uploadOfflineQueued, galleryUploadFailed, uploadStoppedNothingKept, uploadTakenBack, uploadMayRemain
+    case deletionQueued, imageDeleted, deleteFailed, cancellingUpload, loadFailedMessage
 
     static let catalog = StringCatalog<UIText>(english: english, spanish: spanish)
 
