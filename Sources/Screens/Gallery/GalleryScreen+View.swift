@@ -44,7 +44,7 @@ extension GalleryScreen {
         var right = ""
         if let count = model.snapshot.rowCount {
             right = UIText.plural(.imageCount, count: count, l)
-            if count > 0, case .grid = model.mode { right = UIText.text(.rowPosition, l, String(model.cursor + 1), String(count)) }
+            if count > 0, case .grid = model.mode { right = UIText.text(.rowPosition, l, UIText.count(model.cursor + 1, l), UIText.count(count, l)) }
         } else {
             right = UIText.text(model.snapshot.error == nil ? .rowLoading : .galleryNotLoaded, l)
         }

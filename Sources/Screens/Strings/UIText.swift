@@ -52,6 +52,12 @@ enum UIText: String, CatalogKey {
     // The record list and the bookmarks list.
     case keysList, filterMine, offlineCached, refreshing, rowPosition, rowLoading, searchHint, retrying
     case refreshFailed
+    // The record list's (and every list's) sentences about its rows; the nouns of the built-in lists.
+    case listZero, listLoadingRows, listNoneYet, listNoneYetAdd, listMineNone, pageFailedRow, pageFailed, pagesFailed
+    case pageError, sortedBy, onlyMine, everyCreator, deletingRow, pressDAgain, rowNamed, noLoadedMatch, serverMatches
+    case loadedMatchPosition
+    case sortDefault, sortModified, sortCreated
+    case nounRecord, nounRecords, nounEntry, nounEntries, nounBookmark, nounBookmarks, nounRow, nounRows
     // The gallery: title, tiles, upload queue, detail view, dialogs and messages.
     case galleryTitle, galleryRefreshing, galleryNotLoaded, galleryLoadFailed, galleryLoadingImages, galleryEmpty
     case galleryDeletePending, galleryKeys, galleryImageKeys, conflictsHintPending
@@ -71,6 +77,12 @@ enum UIText: String, CatalogKey {
     /// The text of `key` in `locale`'s language, with `arguments` for `{0}`, `{1}`, …
     static func text(_ key: UIText, _ locale: PortalLocale, _ arguments: String...) -> String {
         catalog.text(key, locale, arguments: arguments)
+    }
+
+    /// A count as the screens show it: plain digits in English (as the English screens have
+    /// always shown them), grouped in Spanish (`10.000`; `1234` stays, as Spanish writes it).
+    static func count(_ number: Int, _ locale: PortalLocale) -> String {
+        ByteSize.exact(Int64(number), locale: locale)
     }
 
     /// The one/other form of `key` for `count`.
