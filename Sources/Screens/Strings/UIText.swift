@@ -58,6 +58,11 @@ enum UIText: String, CatalogKey {
     case loadedMatchPosition
     case sortDefault, sortModified, sortCreated
     case nounRecord, nounRecords, nounEntry, nounEntries, nounBookmark, nounBookmarks, nounRow, nounRows
+    // The settings screen.
+    case settingLanguage, settingLanguageTip, settingTheme, settingThemeTip, settingOfflinePolicy, settingOfflinePolicyTip
+    case settingAutoSync, settingAutoSyncTip, themeAutomatic, themeNotFound, policyUnknown, policyRemoteFirst, policyCacheFirst
+    case policyCacheThenRemote, policyRemoteOnly, policyCacheOnly, settingsUnchanged, settingsSaved, changedLanguage, changedTheme
+    case changedOfflinePolicy, changedAutoSyncOn, changedAutoSyncOff
     // The gallery: title, tiles, upload queue, detail view, dialogs and messages.
     case galleryTitle, galleryRefreshing, galleryNotLoaded, galleryLoadFailed, galleryLoadingImages, galleryEmpty
     case galleryDeletePending, galleryKeys, galleryImageKeys, conflictsHintPending
