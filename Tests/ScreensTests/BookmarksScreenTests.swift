@@ -1,4 +1,5 @@
 import BookmarksExample
+import DDM
 import Screenlets
 import Screens
 import TermUI
@@ -36,6 +37,22 @@ struct BookmarksScreenTests {
         // No new bookmark from this list; Enter shows the bookmark's address.
         runtime.handle(.key(.character("n")))
         #expect(runtime.model.outcome == nil)
+        runtime.handle(.key(.escape))
+        #expect(runtime.isFinished)
+    }
+
+    /// Issue 15 "Language": the bookmarks list in Spanish: column titles, count, key help.
+    @Test func bookmarksListInSpanish() async throws {
+        let size = Size(width: 80, height: 24)
+        let spec = ListScreenSpec.bookmarks(folderName: "Demo bookmarks", locale: .esES) { FakeBookmarks(count: 30) }
+        let status = ConnectionStatus(server: "localhost:8080", user: "test@liferay.com", locale: .esES)
+        let screen = ListScreen(spec: spec, size: size, status: status, breadcrumbs: ["Demo site", "Demo bookmarks"])
+        let runtime = Runtime(program: screen, backend: HeadlessBackend(size: size))
+        runtime.start()
+        try await ListFixtures.wait("page 0", runtime) { $0.engine.row(at: 0).row != nil }
+        let text = GridText.text(ListFixtures.frame(runtime))
+        #expect(text.contains("Nombre") && text.contains("Sitio") && text.contains("1 de 30"), "\(text)")
+        #expect(text.contains("enter abrir") && text.contains("en línea") && !text.contains("Name"), "\(text)")
         runtime.handle(.key(.escape))
         #expect(runtime.isFinished)
     }

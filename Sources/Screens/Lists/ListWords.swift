@@ -17,6 +17,15 @@ enum ListWords {
         builtIn[noun.singular].map { UIText.text($0.plural, locale) } ?? noun.plural
     }
 
+    private static let columnTitles: [String: UIText] = [
+        "Name": .columnName, "Site": .columnSite,
+    ]
+
+    /// A built-in list's column title (the Bookmarks example's `Name`, `Site`).
+    static func columnTitle(_ title: String, _ locale: PortalLocale) -> String {
+        columnTitles[title].map { UIText.text($0, locale) } ?? title
+    }
+
     private static let sortOrders: [String: UIText] = [
         "default order": .sortDefault, "modified ↓": .sortModified, "created ↓": .sortCreated,
     ]

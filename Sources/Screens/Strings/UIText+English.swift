@@ -303,5 +303,7 @@ extension UIText {
         .changedOfflinePolicy: "offline policy {0}",
         .changedAutoSyncOn: "automatic sync on",
         .changedAutoSyncOff: "automatic sync off",
+        .columnName: "Name",
+        .columnSite: "Site",
     ]
 }

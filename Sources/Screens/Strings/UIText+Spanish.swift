@@ -303,5 +303,7 @@ extension UIText {
         .changedOfflinePolicy: "política sin conexión {0}",
         .changedAutoSyncOn: "sincronización automática activada",
         .changedAutoSyncOff: "sincronización automática desactivada",
+        .columnName: "Nombre",
+        .columnSite: "Sitio",
     ]
 }

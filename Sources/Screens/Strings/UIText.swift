@@ -56,7 +56,7 @@ enum UIText: String, CatalogKey {
     case listZero, listLoadingRows, listNoneYet, listNoneYetAdd, listMineNone, pageFailedRow, pageFailed, pagesFailed
     case pageError, sortedBy, onlyMine, everyCreator, deletingRow, pressDAgain, rowNamed, noLoadedMatch, serverMatches
     case loadedMatchPosition
-    case sortDefault, sortModified, sortCreated
+    case sortDefault, sortModified, sortCreated, columnName, columnSite
     case nounRecord, nounRecords, nounEntry, nounEntries, nounBookmark, nounBookmarks, nounRow, nounRows
     // The settings screen.
     case settingLanguage, settingLanguageTip, settingTheme, settingThemeTip, settingOfflinePolicy, settingOfflinePolicyTip
