@@ -305,5 +305,6 @@ extension UIText {
         .changedAutoSyncOff: "automatic sync off",
         .columnName: "Name",
         .columnSite: "Site",
+        .embeddedEmulator: "embedded emulator",
     ]
 }

@@ -305,5 +305,6 @@ extension UIText {
         .changedAutoSyncOff: "sincronización automática desactivada",
         .columnName: "Nombre",
         .columnSite: "Sitio",
+        .embeddedEmulator: "emulador integrado",
     ]
 }

@@ -34,7 +34,7 @@ enum UIText: String, CatalogKey {
     case hintGeolocation, hintFile, required, addAnother, submitPrompt, summary, noFile, answerYesNo
     case answerSubmit, noOption
     // The status line.
-    case online, offline, pendingCount
+    case online, offline, pendingCount, embeddedEmulator
     // The portal browser.
     case sites, noSites, noneNote, recordSets, objects, imageFolders, bookmarkFolders, cachedMenu, siteId
     case valuesUnreadable, recordCount, entryCount, unknownEntryCount, scopeSite, scopeCompany, imageCount
