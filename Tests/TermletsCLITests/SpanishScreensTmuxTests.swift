@@ -108,7 +108,7 @@ struct SpanishScreensTmuxTests {
         try await terminal.typeOffPool("Cebra")
         try await terminal.press("Enter", "Enter")
         let uploaded = try await terminal.screen("the finished upload", timeout: 60) { $0.contains("100% subido") && $0.contains("de 121") }
-        #expect(!uploaded.contains("uploaded"), "\(uploaded)")
+        #expect(uploaded.contains("Imagen subida: Cebra") && !uploaded.contains("uploaded"), "\(uploaded)")
         try await terminal.press("End")
         try await terminal.screen("the new tile") { $0.contains("▸Cebra") && $0.contains("121 de 121") }
 
@@ -116,7 +116,7 @@ struct SpanishScreensTmuxTests {
         let confirm = try await terminal.screen(containing: "¿Borrar «Cebra»?")
         #expect(confirm.contains("Se borra del portal.") && confirm.contains("n/esc conservar"), "\(confirm)")
         try await terminal.press("y")
-        try await terminal.screen("the tile gone", timeout: 60) { $0.contains("Borrada") && $0.contains("120 de 120") }
+        try await terminal.screen("the tile gone", timeout: 60) { $0.contains("Imagen borrada") && $0.contains("120 de 120") }
 
         try await terminal.press("?")
         let help = try await terminal.screen(containing: "Teclas de la galería")
