@@ -1,4 +1,5 @@
 import BookmarksExample
+import DDM
 import Screenlets
 import Screens
 import TermUI
@@ -20,10 +21,14 @@ struct BookmarksScreenTests {
         }
     }
 
-    nonisolated static func spec(folderName: String, count: Int) -> ListScreenSpec<Bookmark> {
-        // As the program builds it (termlets' BookmarksListSpec.swift): the example's renderer, URLs on Enter.
+    nonisolated static func spec(folderName: String, count: Int, locale: PortalLocale = .enUS) -> ListScreenSpec<Bookmark> {
+        // As the program builds it (termlets' BookmarksListSpec.swift): the example's renderer with
+        // its column titles in the locale's language, URLs on Enter.
+        let columns = BookmarkRenderer().columns.map { column in
+            ListColumn<Bookmark>(ListWords.columnTitle(column.title, locale), preferredWidth: column.preferredWidth, text: column.text)
+        }
         var spec = ListScreenSpec<Bookmark>(
-            title: folderName, noun: ("bookmark", "bookmarks"), columns: BookmarkRenderer().columns, loader: { _ in FakeBookmarks(count: count) })
+            title: folderName, noun: ("bookmark", "bookmarks"), columns: columns, loader: { _ in FakeBookmarks(count: count) })
         spec.openNotice = { $0.url }
         spec.followsSync = false
         return spec
@@ -41,6 +46,22 @@ struct BookmarksScreenTests {
         // No new bookmark from this list; Enter shows the bookmark's address.
         runtime.handle(.key(.character("n")))
         #expect(runtime.model.outcome == nil)
+        runtime.handle(.key(.escape))
+        #expect(runtime.isFinished)
+    }
+
+    /// Issue 15 "Language": the bookmarks list in Spanish: column titles, count, key help.
+    @Test func bookmarksListInSpanish() async throws {
+        let size = Size(width: 80, height: 24)
+        let spec = Self.spec(folderName: "Demo bookmarks", count: 30, locale: .esES)
+        let status = ConnectionStatus(server: "localhost:8080", user: "test@liferay.com", locale: .esES)
+        let screen = ListScreen(spec: spec, size: size, status: status, breadcrumbs: ["Demo site", "Demo bookmarks"])
+        let runtime = Runtime(program: screen, backend: HeadlessBackend(size: size))
+        runtime.start()
+        try await ListFixtures.wait("page 0", runtime) { $0.engine.row(at: 0).row != nil }
+        let text = GridText.text(ListFixtures.frame(runtime))
+        #expect(text.contains("Nombre") && text.contains("Sitio") && text.contains("1 de 30"), "\(text)")
+        #expect(text.contains("enter abrir") && text.contains("en línea") && !text.contains("Name"), "\(text)")
         runtime.handle(.key(.escape))
         #expect(runtime.isFinished)
     }

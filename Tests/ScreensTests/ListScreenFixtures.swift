@@ -87,7 +87,7 @@ enum ListFixtures {
     }
 
     @MainActor
-    static func runtime(_ records: FakeRecords, size: Size = Size(width: 80, height: 24))
+    static func runtime(_ records: FakeRecords, size: Size = Size(width: 80, height: 24), status: ConnectionStatus = ListFixtures.status)
         -> (Runtime<ListScreen<DDLListRow>>, HeadlessBackend)
     {
         let backend = HeadlessBackend(size: size)

@@ -84,6 +84,26 @@ struct SettingsScreenTests {
         #expect(new.changes(from: old) == ["language ja_JP", "theme mono", "offline policy cache-only", "automatic sync off"])
     }
 
+    /// Issue 15 "Language": the settings form's labels, tips, choices and its save message in
+    /// Spanish come from the catalog.
+    @Test func theSettingsSpeakSpanish() throws {
+        let structure = SettingsForm.structure(current: AppSettings(theme: "ocean", offlinePolicy: "odd"), themes: Self.themes)
+        let policy = try #require(structure.field(named: SettingsForm.Field.offlinePolicy))
+        #expect(policy.label(in: .esES) == "Política sin conexión")
+        #expect(policy.options.first?.label(in: .esES, defaultLocale: .enUS) == "remote-first — el portal; la caché si no se puede llegar a él")
+        #expect(policy.options.first?.label(in: .enUS, defaultLocale: .enUS) == "remote-first — the portal; the cache when it cannot be reached")
+        #expect(policy.options.last?.label(in: .esES, defaultLocale: .enUS) == "odd (desconocida)")
+        let theme = try #require(structure.field(named: SettingsForm.Field.theme))
+        #expect(theme.options.first?.label(in: .esES, defaultLocale: .enUS) == "automatic — mono sin colores; si no, default")
+        #expect(theme.options.last?.label(in: .esES, defaultLocale: .enUS) == "ocean (no encontrado)")
+        let locale = try #require(structure.field(named: SettingsForm.Field.locale))
+        #expect(locale.options.first { $0.value == "es_ES" }?.label(in: .esES, defaultLocale: .enUS) == "Español (España)")
+        #expect(structure.field(named: SettingsForm.Field.autoSync)?.label(in: .esES) == "Sincronizar solo")
+        let new = AppSettings(locale: "es_ES", theme: "mono", offlinePolicy: "cache-only", autoSync: false)
+        #expect(new.changes(from: AppSettings(), locale: .esES)
+            == ["idioma es_ES", "tema mono", "política sin conexión cache-only", "sincronización automática desactivada"])
+    }
+
     @Test func openedFromTheBrowserSavedAndTheBrowserTakesTheNewTheme() async throws {
         let store = Store()
         let runtime = Self.runtime(store)

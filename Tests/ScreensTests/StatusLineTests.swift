@@ -1,3 +1,4 @@
+import DDM
 import Foundation
 import Screens
 import TermUI
@@ -21,6 +22,14 @@ struct StatusLineTests {
         var status = ConnectionStatus(server: "localhost:8080", user: "u")
         status.problem = "page 3 failed"
         #expect(StatusLine.summary(status) == "u @ localhost:8080 · page 3 failed")
+    }
+
+    /// Issue 15 "Language": the embedded emulator's name is a word of the catalog; an address is not.
+    @Test func theEmbeddedEmulatorIsNamedInSpanish() {
+        let embedded = ConnectionStatus(server: ConnectionStatus.serverName(nil) + " · headless-delivery", user: "u", locale: .esES)
+        #expect(StatusLine.summary(embedded) == "u @ emulador integrado · headless-delivery · en línea")
+        #expect(StatusLine.summary(ConnectionStatus(server: ConnectionStatus.serverName(nil), user: "u")) == "u @ embedded emulator · online")
+        #expect(StatusLine.summary(ConnectionStatus(server: "localhost:8080", user: "u", locale: .esES)) == "u @ localhost:8080 · en línea")
     }
 
     @Test func messageOnTheLeftSummaryOnTheRightHostileTextInert() {

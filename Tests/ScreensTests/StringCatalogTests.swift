@@ -66,6 +66,16 @@ struct StringCatalogTests {
         #expect(unused == [], "keys no screen uses")
     }
 
+    /// The lists', browser's, sync view's and gallery's key help (help line and `?` overlay).
+    @Test func everyScreenKeyHelpIsInSpanish() {
+        for keyMap in [KeyMap.screens, KeyMap.gallery(from: .screens)] {
+            for binding in keyMap.bindings where binding.context != .form {
+                #expect(KeyHelpText.spanish[binding.help] != nil, "no Spanish for help \"\(binding.help)\" (\(binding.context))")
+                #expect(KeyHelpText.spanish[binding.category] != nil, "no Spanish for category \"\(binding.category)\"")
+            }
+        }
+    }
+
     @Test func everyFormKeyHelpIsInSpanish() {
         for keyMap in [KeyMap.formScreen, KeyMap.formScreen.forLocalForm()] {
             for returnsToList in [false, true] {

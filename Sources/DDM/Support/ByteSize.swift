@@ -3,7 +3,10 @@
 /// to a whole unit: 3,000,000 bytes read `2.9 MB`, not `2 MB`).
 public enum ByteSize {
     /// `512 B`, `12.3 KB`, `2.9 MB`, `1.0 GB`.
-    public static func text(_ bytes: Int64) -> String {
+    public static func text(_ bytes: Int64) -> String { text(bytes, locale: .enUS) }
+
+    /// The same with `locale`'s decimal separator (`12,3 KB` in Spanish).
+    public static func text(_ bytes: Int64, locale: PortalLocale) -> String {
         if bytes < 1024 { return "\(max(0, bytes)) B" }
         let units = ["KB", "MB", "GB", "TB"]
         var value = Double(bytes) / 1024
@@ -13,11 +16,18 @@ public enum ByteSize {
             unit += 1
         }
         let tenths = Int((value * 10).rounded())
-        return "\(tenths / 10).\(tenths % 10) \(units[unit])"
+        let separator = NumberText.symbols(for: locale).decimal
+        return "\(tenths / 10)\(separator)\(tenths % 10) \(units[unit])"
+    }
+
+    /// The exact number of bytes: plain digits in English (`3000000`, as the detail view has
+    /// always shown it), grouped as the form groups integers elsewhere (`3.000.000` in Spanish).
+    public static func exact(_ bytes: Int64, locale: PortalLocale = .enUS) -> String {
+        UIStrings.Language(locale) == .english ? String(bytes) : NumberText.label(bytes, locale: locale)
     }
 
     /// A transfer's progress: `1.4 MB / 2.9 MB`.
-    public static func progress(sent: Int64, total: Int64) -> String {
-        text(sent) + " / " + text(total)
+    public static func progress(sent: Int64, total: Int64, locale: PortalLocale = .enUS) -> String {
+        text(sent, locale: locale) + " / " + text(total, locale: locale)
     }
 }

@@ -16,7 +16,7 @@ extension PortalBrowser {
         menu.draw(in: layout.body, on: &grid, theme: model.theme)
         StatusLine.draw(model.status, message: model.message, into: &grid, rect: layout.status, theme: model.theme)
         let contexts: [KeyContext] = [.browser, .global]
-        let keys = shownKeyMap
+        let keys = shownKeyMap.translated(to: model.status.locale)
         grid.drawHelpLine(keys.helpLine(for: contexts, width: layout.help.width), in: layout.help, theme: model.theme)
         if model.showsHelp {
             grid.drawHelpOverlay(keys.helpSections(for: contexts), in: layout.body, theme: model.theme, title: UIText.text(.keysBrowser, model.status.locale))

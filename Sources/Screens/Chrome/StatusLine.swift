@@ -41,9 +41,17 @@ public struct ConnectionStatus: Equatable, Sendable {
 /// The one-line status bar: a message on the left (e.g. "Saved", "3 of 10 uploaded"), the
 /// connection on the right. Server-provided text is drawn inert by the grid.
 public enum StatusLine {
+    /// The server as named in the status's language: the embedded emulator's name is a word of
+    /// the catalog (`emulador integrado`), an address is shown as it is.
+    static func shownServer(_ status: ConnectionStatus) -> String {
+        let embedded = ConnectionStatus.serverName(nil)
+        guard status.server.hasPrefix(embedded) else { return status.server }
+        return UIText.text(.embeddedEmulator, status.locale) + status.server.dropFirst(embedded.count)
+    }
+
     /// The right-hand summary, e.g. `test@liferay.com @ localhost:8080 · offline · 3 pending`.
     public static func summary(_ status: ConnectionStatus) -> String {
-        var parts = ["\(status.user) @ \(status.server)", status.online ? status.problem ?? UIText.text(.online, status.locale) : UIText.text(.offline, status.locale)]
+        var parts = ["\(status.user) @ \(shownServer(status))", status.online ? status.problem ?? UIText.text(.online, status.locale) : UIText.text(.offline, status.locale)]
         if status.pendingWrites > 0 { parts.append(UIText.text(.pendingCount, status.locale, String(status.pendingWrites))) }
         return parts.joined(separator: " · ")
     }

@@ -1,3 +1,4 @@
+import DDM
 import TermUI
 
 extension GalleryScreen {
@@ -16,16 +17,20 @@ extension GalleryScreen {
             : Rect(x: area.x + 1, y: previewRect.y + previewRect.height, width: area.width - 2, height: infoHeight)
         drawPreview(model.largePreviews[item.fileEntryId] ?? model.previews[item.fileEntryId], model, in: previewRect, into: &grid)
         let theme = model.theme
+        let l = model.status.locale
+        func t(_ key: UIText, _ arguments: String...) -> String { UIText.catalog.text(key, l, arguments: arguments) }
         var lines: [(String, String)] = [
-            ("Title", item.title), ("Type", item.mimeType), ("Size", GalleryFormatting.size(item.size) + " (\(item.size) bytes)"),
-            ("Created", GalleryFormatting.dateTime(item.createDate)), ("Modified", GalleryFormatting.dateTime(item.modifiedDate)),
-            ("Version", item.version), ("ID", String(item.fileEntryId)),
+            (t(.detailTitle), item.title), (t(.detailType), item.mimeType),
+            (t(.detailSize), t(.detailSizeBytes, GalleryFormatting.size(item.size, locale: l), GalleryFormatting.count(item.size, locale: l))),
+            (t(.detailCreated), GalleryFormatting.dateTime(item.createDate, locale: l)),
+            (t(.detailModified), GalleryFormatting.dateTime(item.modifiedDate, locale: l)),
+            (t(.detailVersion), item.version), ("ID", String(item.fileEntryId)),
         ]
-        if !item.description.isEmpty { lines.append(("About", item.description)) }
-        if item.pendingDelete { lines.append(("Status", "deletion pending sync")) }
-        if item.stale { lines.append(("Source", "offline cache")) }
-        if case .unavailable(let reason)? = model.largePreviews[item.fileEntryId] { lines.append(("Preview", reason)) }
-        let labelWidth = 9
+        if !item.description.isEmpty { lines.append((t(.detailAbout), item.description)) }
+        if item.pendingDelete { lines.append((t(.detailStatus), t(.detailDeletionPending))) }
+        if item.stale { lines.append((t(.detailSource), t(.detailOfflineCache))) }
+        if case .unavailable(let reason)? = model.largePreviews[item.fileEntryId] { lines.append((t(.detailPreview), reason)) }
+        let labelWidth = max(9, lines.map { $0.0.displayWidth }.max() ?? 0)
         var y = infoRect.y
         for (label, value) in lines {
             guard y < infoRect.y + infoRect.height else { break }
@@ -42,6 +47,7 @@ extension GalleryScreen {
     /// The upload dialog: three fields, completions under the path, a hint line.
     func drawUploadPrompt(_ prompt: UploadPrompt, _ model: GalleryModel, in area: Rect, into grid: inout Grid) {
         let theme = model.theme
+        let l = model.status.locale
         let shown = Array(prompt.candidates.prefix(4))
         let extra = shown.isEmpty ? 0 : shown.count + (prompt.candidates.count > shown.count ? 1 : 0)
         let height = min(area.height, 8 + extra + (prompt.problem == nil ? 0 : 1))
@@ -50,7 +56,7 @@ extension GalleryScreen {
         let box = Rect(x: area.x + (area.width - width) / 2, y: area.y + (area.height - height) / 2, width: width, height: height)
         grid.fill(box, style: theme.style(for: Theme.Component.overlay))
         let inside = grid.drawBox(box, border: .rounded, style: theme.style(for: Theme.Component.border, states: [.focused]),
-                                  title: "Upload an image", titleStyle: theme.style(for: Theme.Component.title))
+                                  title: UIText.text(.uploadDialogTitle, l), titleStyle: theme.style(for: Theme.Component.title))
         let labelWidth = 12
         var y = inside.y
         var cursor: Point?
@@ -65,7 +71,7 @@ extension GalleryScreen {
             if focused { cursor = grid.cursor }
             y += 1
         }
-        field("File", prompt.path, .path, placeholder: "path of a PNG, JPEG or GIF (Tab completes)")
+        field(UIText.text(.uploadFile, l), prompt.path, .path, placeholder: UIText.text(.uploadPathPlaceholder, l))
         if let problem = prompt.problem, y < inside.y + inside.height {
             grid.write(problem, fitting: Rect(x: inside.x + 1 + labelWidth, y: y, width: max(1, inside.width - labelWidth - 2), height: 1),
                        style: theme.style(for: Theme.Component.fieldError))
@@ -77,14 +83,14 @@ extension GalleryScreen {
             y += 1
         }
         if prompt.candidates.count > shown.count, y < inside.y + inside.height {
-            grid.write("  … \(prompt.candidates.count - shown.count) more", fitting: Rect(x: inside.x + 1 + labelWidth, y: y, width: max(1, inside.width - labelWidth - 2), height: 1),
+            grid.write(UIText.text(.uploadMoreCandidates, l, String(prompt.candidates.count - shown.count)), fitting: Rect(x: inside.x + 1 + labelWidth, y: y, width: max(1, inside.width - labelWidth - 2), height: 1),
                        style: theme.style(for: Theme.Component.helpLabel))
             y += 1
         }
         y += 1
-        field("Title", prompt.title, .title, placeholder: "(default: gallery- and a unique suffix)")
-        field("Description", prompt.description, .description, placeholder: "")
-        let hint = "Enter next/upload · Tab complete · Esc cancel"
+        field(UIText.text(.uploadTitle, l), prompt.title, .title, placeholder: UIText.text(.uploadTitlePlaceholder, l))
+        field(UIText.text(.uploadDescription, l), prompt.description, .description, placeholder: "")
+        let hint = UIText.text(.uploadDialogHint, l)
         grid.write(hint, fitting: Rect(x: inside.x + 1, y: inside.y + inside.height - 1, width: max(0, inside.width - 2), height: 1),
                    style: theme.style(for: Theme.Component.helpLabel))
         grid.cursor = cursor
@@ -93,19 +99,21 @@ extension GalleryScreen {
     /// "Delete …? y/N" in a small box.
     func drawDeleteConfirmation(_ item: GalleryItem, _ model: GalleryModel, in area: Rect, into grid: inout Grid) {
         let theme = model.theme
-        let question = "Delete “\(item.title)”?"
-        let detail = model.status.online ? "It is removed from the portal." : "Offline: the deletion waits for sync."
-        let width = min(area.width, max(question.displayWidth, detail.displayWidth, 20) + 4)
+        let l = model.status.locale
+        let question = UIText.text(.deleteQuestion, l, item.title)
+        let detail = UIText.text(model.status.online ? .deleteFromPortal : .deleteWaitsForSync, l)
+        let keys = UIText.text(.deleteKeys, l)
+        let width = min(area.width, max(question.displayWidth, detail.displayWidth, keys.displayWidth, 20) + 4)
         let height = min(area.height, 6)
         guard width >= 10, height >= 4 else { return }
         let box = Rect(x: area.x + (area.width - width) / 2, y: area.y + (area.height - height) / 2, width: width, height: height)
         grid.fill(box, style: theme.style(for: Theme.Component.overlay))
         let inside = grid.drawBox(box, border: .rounded, style: theme.style(for: Theme.Component.fieldError),
-                                  title: "Delete", titleStyle: theme.style(for: Theme.Component.title))
+                                  title: UIText.text(.deleteTitle, l), titleStyle: theme.style(for: Theme.Component.title))
         grid.write(question, fitting: Rect(x: inside.x + 1, y: inside.y, width: inside.width - 2, height: 1), style: theme.style(for: Theme.Component.title))
         grid.write(detail, fitting: Rect(x: inside.x + 1, y: inside.y + 1, width: inside.width - 2, height: 1), style: theme.style(for: Theme.Component.overlay))
         if inside.height > 2 {
-            grid.write("y delete · n/Esc keep", fitting: Rect(x: inside.x + 1, y: inside.y + inside.height - 1, width: inside.width - 2, height: 1),
+            grid.write(keys, fitting: Rect(x: inside.x + 1, y: inside.y + inside.height - 1, width: inside.width - 2, height: 1),
                        style: theme.style(for: Theme.Component.helpKey))
         }
         grid.cursor = nil

@@ -28,7 +28,10 @@ extension GalleryScreen {
         case .snapshot(let snapshot):
             return apply(snapshot, &model)
         case .serviceEvent(let event, let snapshot, let status):
+            // The language is the screen's, fixed when it opened.
+            let locale = model.status.locale
             model.status = status
+            model.status.locale = locale
             var effects = apply(event, &model)
             effects += apply(snapshot, &model)
             return effects
@@ -43,7 +46,7 @@ extension GalleryScreen {
             }
             return scrolled(&model)
         case .uploadAlreadyEnded:
-            model.message = "The upload had already ended: nothing to cancel"
+            model.message = UIText.text(.uploadAlreadyDone, model.status.locale)
             return []
         case .select(let index):
             guard index >= 0, index < (model.snapshot.rowCount ?? 0), index != model.cursor else { return [] }
@@ -51,7 +54,7 @@ extension GalleryScreen {
             return scrolled(&model)
         case .completions(let text, let completions):
             guard case .uploadPrompt(var prompt) = model.mode, prompt.path.text == text else { return [] }
-            prompt.complete(with: completions)
+            prompt.complete(with: completions, locale: model.status.locale)
             model.mode = .uploadPrompt(prompt)
             return []
         }
@@ -139,7 +142,7 @@ extension GalleryScreen {
     }
 
     private func refresh(_ model: inout GalleryModel) -> [Effect<Message>] {
-        model.message = "Refreshing…"
+        model.message = UIText.text(.galleryRefreshingMessage, model.status.locale)
         let service = service
         return [.task {
             await service.refresh()
@@ -150,7 +153,7 @@ extension GalleryScreen {
     private func askDelete(_ model: inout GalleryModel, item: GalleryItem?) -> [Effect<Message>] {
         guard let item else { return [] }
         guard !item.pendingDelete else {
-            model.message = "\(item.title): deletion already waits for sync"
+            model.message = UIText.text(.deletionAlreadyWaits, model.status.locale, item.title)
             return []
         }
         model.mode = .confirmDelete(item)
@@ -161,7 +164,7 @@ extension GalleryScreen {
         switch key.key {
         case .character("y"), .character("Y"):
             model.mode = .grid
-            model.message = "Deleting \(item.title)…"
+            model.message = UIText.text(.deletingImage, model.status.locale, item.title)
             let service = service
             return [.task {
                 await service.delete(fileEntryId: item.fileEntryId)
@@ -169,7 +172,7 @@ extension GalleryScreen {
             }]
         case .character("n"), .character("N"), .escape, .enter:
             model.mode = .grid
-            model.message = "Not deleted"
+            model.message = UIText.text(.notDeleted, model.status.locale)
         default:
             break
         }
@@ -182,7 +185,7 @@ extension GalleryScreen {
         switch key.key {
         case .escape:
             model.mode = .grid
-            model.message = "Upload cancelled"
+            model.message = UIText.text(.uploadPromptCancelled, model.status.locale)
             return []
         case .tab where prompt.focus == .path:
             let text = prompt.path.text
@@ -196,7 +199,7 @@ extension GalleryScreen {
             return []
         case .enter:
             if prompt.focus == .path, prompt.path.text.trimmingCharacters(in: .whitespaces).isEmpty {
-                prompt.problem = "type the path of an image"
+                prompt.problem = UIText.text(.uploadTypePath, model.status.locale)
                 return []
             }
             if prompt.focus != .description {
@@ -220,7 +223,7 @@ extension GalleryScreen {
         let description = prompt.description.text
         let fileName = path.split(separator: "/").last.map(String.init) ?? path
         model.mode = .grid
-        model.message = "Uploading \(fileName)…"
+        model.message = UIText.text(.uploadStarted, model.status.locale, fileName)
         let service = service
         return [.task {
             let number = await service.upload(path: path, title: title, description: description)
@@ -237,7 +240,7 @@ extension GalleryScreen {
         if case .detail(let shown) = model.mode, let fresh = model.selectedItem, fresh.fileEntryId == shown.fileEntryId {
             model.mode = .detail(fresh)
         }
-        if model.message == "Refreshing…", !snapshot.isRefreshing { model.message = "" }
+        if model.message == UIText.text(.galleryRefreshingMessage, model.status.locale), !snapshot.isRefreshing { model.message = "" }
         if countChanged, let count = snapshot.rowCount, count > 0, model.cursor >= count {
             model.cursor = count - 1
             return scrolled(&model)
@@ -251,14 +254,14 @@ extension GalleryScreen {
             return []
         case .uploadStarted(let number, let fileName, let title):
             updateUpload(number, &model, fileName: fileName, title: title) { $0.state = .sending(sent: 0, total: 0) }
-            model.message = "Uploading \(fileName)…"
+            model.message = UIText.text(.uploadStarted, model.status.locale, fileName)
             return []
         case .uploadProgress(let number, let sent, let total):
             updateUpload(number, &model) { $0.state = .sending(sent: sent, total: total) }
             return []
         case .uploaded(let number, let title):
             updateUpload(number, &model) { $0.state = .done }
-            model.message = "Uploaded \(title)"
+            model.message = UIText.text(.uploadedImage, model.status.locale, title)
             let service = service
             return [.task {
                 await service.refresh()
@@ -266,23 +269,23 @@ extension GalleryScreen {
             }]
         case .uploadQueued(let number):
             updateUpload(number, &model) { $0.state = .pending }
-            model.message = "Offline: upload queued"
+            model.message = UIText.text(.uploadOfflineQueued, model.status.locale)
             return []
         case .uploadFailed(let number, let reason):
             updateUpload(number, &model) { $0.state = .failed(reason) }
-            model.message = "Upload failed: \(reason)"
+            model.message = UIText.text(.galleryUploadFailed, model.status.locale, reason)
             return []
         case .uploadCancelled(let number, let landing):
             updateUpload(number, &model) { $0.state = .cancelled }
-            let name = model.uploads.first { $0.number == number }.map { $0.title.isEmpty ? $0.fileName : $0.title } ?? "upload \(number)"
+            let name = model.uploads.first { $0.number == number }.map { $0.title.isEmpty ? $0.fileName : $0.title } ?? UIText.text(.uploadNumber, model.status.locale, String(number))
             switch landing {
             case .stopped:
-                model.message = "Upload of \(name) cancelled: nothing was kept"
+                model.message = UIText.text(.uploadStoppedNothingKept, model.status.locale, name)
                 return []
             case .takenBack:
-                model.message = "Upload of \(name) cancelled: the portal had received it, and it was deleted again"
+                model.message = UIText.text(.uploadTakenBack, model.status.locale, name)
             case .mayRemain(let reason):
-                model.message = "Upload of \(name) cancelled after its last byte; the portal may keep it (\(reason)): d deletes it"
+                model.message = UIText.text(.uploadMayRemain, model.status.locale, name, reason)
             }
             let service = service
             return [.task {
@@ -290,18 +293,18 @@ extension GalleryScreen {
                 return .snapshot(await service.snapshot())
             }]
         case .deleted(let id, let queued):
-            model.message = queued ? "Offline: deletion queued" : "Deleted"
+            model.message = UIText.text(queued ? .deletionQueued : .imageDeleted, model.status.locale)
             if case .detail(let item) = model.mode, item.fileEntryId == id, !queued { model.mode = .grid }
             return []
         case .deleteFailed(_, let reason):
-            model.message = "Delete failed: \(reason)"
+            model.message = UIText.text(.deleteFailed, model.status.locale, reason)
             return []
         case .loadFailed(let reason):
-            model.message = "Could not load: \(reason)"
+            model.message = UIText.text(.loadFailedMessage, model.status.locale, reason)
             return []
         case .autoSynced(let report):
             guard report.isWorthTelling else { return [] }
-            model.message = report.automaticSummary(conflictsHint: "termlets pending lists them")
+            model.message = report.automaticSummary(conflictsHint: UIText.text(.conflictsHintPending, model.status.locale), model.status.locale)
             // With nothing left in the queue, every upload that waited has gone out.
             if report.pending == 0 {
                 for index in model.uploads.indices where model.uploads[index].state == .pending { model.uploads[index].state = .done }
@@ -320,7 +323,7 @@ extension GalleryScreen {
     private func cancelUpload(_ model: inout GalleryModel) -> [Effect<Message>] {
         guard let running = model.runningUpload else { return [] }
         let name = running.title.isEmpty ? running.fileName : running.title
-        model.message = "Cancelling the upload of \(name)…"
+        model.message = UIText.text(.cancellingUpload, model.status.locale, name)
         let service = service
         return [.task { await service.cancelUpload(number: running.number) ? nil : .uploadAlreadyEnded }]
     }
@@ -332,7 +335,7 @@ extension GalleryScreen {
         if let index = model.uploads.firstIndex(where: { $0.number == number }) {
             change(&model.uploads[index])
         } else {
-            var item = UploadItem(number: number, fileName: fileName ?? "upload \(number)", title: title ?? fileName ?? "")
+            var item = UploadItem(number: number, fileName: fileName ?? UIText.text(.uploadNumber, model.status.locale, String(number)), title: title ?? fileName ?? "")
             change(&item)
             model.uploads.append(item)
             model.uploads.sort { $0.number < $1.number }

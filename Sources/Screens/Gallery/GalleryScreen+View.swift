@@ -15,10 +15,12 @@ extension GalleryScreen {
         default:
             drawTiles(model, layout: layout, into: &grid)
         }
-        if let queueRow = layout.queueRow { drawQueue(model.uploads, in: queueRow, theme: model.theme, into: &grid) }
+        if let queueRow = layout.queueRow { drawQueue(model.uploads, in: queueRow, theme: model.theme, model.status.locale, into: &grid) }
         StatusLine.draw(model.status, message: model.message, into: &grid, rect: layout.statusRow, theme: model.theme)
         let contexts = Self.helpContexts(model)
-        let help = Self.dialogHelp(model.mode) ?? keyMap.helpLine(for: contexts, width: size.width)
+        let l = model.status.locale
+        let keys = keyMap.translated(to: l)
+        let help = Self.dialogHelp(model.mode, l) ?? keys.helpLine(for: contexts, width: size.width)
         grid.drawHelpLine(help, in: layout.helpRow, theme: model.theme)
         let body = Rect(x: 0, y: 1, width: size.width, height: max(0, size.height - 3))
         switch model.mode {
@@ -27,8 +29,8 @@ extension GalleryScreen {
         default: grid.cursor = nil
         }
         if model.showsHelp {
-            let title = contexts.first == .galleryDetail ? "Image keys" : "Gallery keys"
-            grid.drawHelpOverlay(keyMap.helpSections(for: contexts), in: body, theme: model.theme, title: title)
+            let title = UIText.text(contexts.first == .galleryDetail ? .galleryImageKeys : .galleryKeys, l)
+            grid.drawHelpOverlay(keys.helpSections(for: contexts), in: body, theme: model.theme, title: title)
             grid.cursor = nil
         }
         return grid
@@ -38,31 +40,33 @@ extension GalleryScreen {
         let row = Rect(x: 0, y: 0, width: grid.width, height: 1)
         let style = model.theme.style(for: Theme.Component.title)
         grid.fill(row, with: Cell(" ", style: style))
+        let l = model.status.locale
         var right = ""
         if let count = model.snapshot.rowCount {
-            right = count == 1 ? "1 image" : "\(count) images"
-            if count > 0, case .grid = model.mode { right = "\(model.cursor + 1) of \(count)" }
+            right = UIText.plural(.imageCount, count: count, l)
+            if count > 0, case .grid = model.mode { right = UIText.text(.rowPosition, l, UIText.count(model.cursor + 1, l), UIText.count(count, l)) }
         } else {
-            right = model.snapshot.error == nil ? "loading…" : "not loaded"
+            right = UIText.text(model.snapshot.error == nil ? .rowLoading : .galleryNotLoaded, l)
         }
-        if model.snapshot.isRefreshing { right = "⟳ refreshing · " + right }
+        if model.snapshot.isRefreshing { right = UIText.text(.galleryRefreshing, l, right) }
         right += " "
         let rightWidth = min(right.displayWidth, grid.width / 2)
-        grid.write(" Gallery · " + model.title, fitting: Rect(x: 0, y: 0, width: grid.width - rightWidth, height: 1), style: style)
+        grid.write(UIText.text(.galleryTitle, l, model.title), fitting: Rect(x: 0, y: 0, width: grid.width - rightWidth, height: 1), style: style)
         grid.write(right, fitting: Rect(x: grid.width - rightWidth, y: 0, width: rightWidth, height: 1), style: style, alignment: .right)
     }
 
     private func drawTiles(_ model: GalleryModel, layout: GalleryLayout, into grid: inout Grid) {
         let area = layout.gridArea
         guard area.height > 0 else { return }
+        let l = model.status.locale
         guard let count = model.snapshot.rowCount else {
-            let text = model.snapshot.error.map { "Could not load the gallery: \($0)" } ?? "Loading images…"
+            let text = model.snapshot.error.map { UIText.text(.galleryLoadFailed, l, $0) } ?? UIText.text(.galleryLoadingImages, l)
             grid.write(text, fitting: Rect(x: 2, y: area.y + area.height / 2, width: max(0, area.width - 4), height: 1),
                        style: model.theme.style(for: Theme.Component.listRow, states: [.disabled]), alignment: .center)
             return
         }
         guard count > 0 else {
-            grid.write("This folder has no images. Press u to upload one.",
+            grid.write(UIText.text(.galleryEmpty, l),
                        fitting: Rect(x: 2, y: area.y + area.height / 2, width: max(0, area.width - 4), height: 1), alignment: .center)
             return
         }
@@ -79,6 +83,7 @@ extension GalleryScreen {
 
     private func drawTile(_ slot: GallerySlot, focused: Bool, _ model: GalleryModel, in rect: Rect, layout: GalleryLayout, into grid: inout Grid) {
         let theme = model.theme
+        let l = model.status.locale
         let previewRect = Rect(x: rect.x, y: rect.y, width: rect.width, height: min(rect.height, layout.previewRows))
         let titleRow = Rect(x: rect.x, y: rect.y + layout.previewRows, width: rect.width, height: 1).intersection(rect)
         let metaRow = Rect(x: rect.x, y: rect.y + layout.previewRows + 1, width: rect.width, height: 1).intersection(rect)
@@ -86,7 +91,7 @@ extension GalleryScreen {
         switch slot {
         case .placeholder:
             drawPlaceholderBlock(in: previewRect, label: "", style: theme.style(for: Theme.Component.border), into: &grid)
-            grid.write("loading…", fitting: titleRow, style: theme.style(for: Theme.Component.listRow, states: focusState + [.stale]))
+            grid.write(UIText.text(.rowLoading, l), fitting: titleRow, style: theme.style(for: Theme.Component.listRow, states: focusState + [.stale]))
         case .failed(let reason):
             drawPlaceholderBlock(in: previewRect, label: "!", style: theme.style(for: Theme.Component.border), into: &grid)
             grid.write("⚠ " + reason, fitting: titleRow, style: theme.style(for: Theme.Component.fieldError))
@@ -98,8 +103,8 @@ extension GalleryScreen {
             let marker = focused ? "▸" : " "
             grid.write(marker + item.title, fitting: titleRow, style: theme.style(for: Theme.Component.listRow, states: states))
             let meta = item.pendingDelete
-                ? "✗ delete pending sync"
-                : GalleryFormatting.size(item.size) + " " + GalleryFormatting.date(item.modifiedDate ?? item.createDate)
+                ? UIText.text(.galleryDeletePending, l)
+                : GalleryFormatting.size(item.size, locale: l) + " " + GalleryFormatting.date(item.modifiedDate ?? item.createDate, locale: l)
             grid.write(meta, fitting: metaRow, style: theme.style(for: Theme.Component.listRow, states: item.pendingDelete ? [.dirty] : [.disabled]))
         }
     }
@@ -136,7 +141,7 @@ extension GalleryScreen {
 
     /// The upload queue row: the running upload with its progress bar, then what waits, is
     /// pending sync, failed or is done.
-    private func drawQueue(_ uploads: [UploadItem], in row: Rect, theme: Theme, into grid: inout Grid) {
+    private func drawQueue(_ uploads: [UploadItem], in row: Rect, theme: Theme, _ l: PortalLocale, into grid: inout Grid) {
         grid.fill(row, with: Cell(" "))
         let current = uploads.first(where: { if case .sending = $0.state { return true } else { return false } })
             ?? uploads.last
@@ -147,14 +152,14 @@ extension GalleryScreen {
         let fraction: Double
         let label: String
         switch current.state {
-        case .waiting: (fraction, label) = (0, "waiting")
+        case .waiting: (fraction, label) = (0, UIText.text(.queueWaiting, l))
         case .sending(let sent, let total):
             fraction = total > 0 ? min(1, Double(sent) / Double(total)) : 0
-            label = "\(Int((fraction * 100).rounded(.down)))% " + ByteSize.progress(sent: sent, total: total)
-        case .done: (fraction, label) = (1, "100% uploaded")
-        case .pending: (fraction, label) = (0, "pending sync (offline)")
-        case .failed(let reason): (fraction, label) = (0, "failed: " + reason)
-        case .cancelled: (fraction, label) = (0, "cancelled")
+            label = "\(Int((fraction * 100).rounded(.down)))% " + ByteSize.progress(sent: sent, total: total, locale: l)
+        case .done: (fraction, label) = (1, UIText.text(.queueUploaded, l))
+        case .pending: (fraction, label) = (0, UIText.text(.queuePendingSync, l))
+        case .failed(let reason): (fraction, label) = (0, UIText.text(.queueFailed, l, reason))
+        case .cancelled: (fraction, label) = (0, UIText.text(.queueCancelled, l))
         }
         x = grid.write("↑ ", at: Point(x: x, y: row.y), clip: row)
         let nameWidth = min(name.displayWidth, max(8, row.width / 4))
@@ -169,9 +174,9 @@ extension GalleryScreen {
         let pending = uploads.filter { $0.state == .pending }.count
         let done = uploads.filter { $0.state == .done }.count
         var extras: [String] = []
-        if waiting > 0 { extras.append("\(waiting) waiting") }
-        if pending > 0 { extras.append("\(pending) pending sync") }
-        if done > 0 { extras.append("\(done) uploaded") }
+        if waiting > 0 { extras.append(UIText.text(.waitingCount, l, String(waiting))) }
+        if pending > 0 { extras.append(UIText.text(.queuePendingCount, l, String(pending))) }
+        if done > 0 { extras.append(UIText.text(.queueUploadedCount, l, String(done))) }
         if !extras.isEmpty {
             grid.write("  · " + extras.joined(separator: " · "), at: Point(x: x, y: row.y), style: theme.style(for: Theme.Component.helpLabel), clip: row)
         }

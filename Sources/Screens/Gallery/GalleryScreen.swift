@@ -1,3 +1,4 @@
+import DDM
 import TermUI
 
 /// The gallery screen (issue 6 §2): a grid of image tiles with previews drawn in the terminal,
@@ -72,12 +73,13 @@ public struct GalleryScreen: Program {
     }
 
     /// The help line of an open dialog: its own keys, not the grid's.
-    static func dialogHelp(_ mode: GalleryModel.Mode) -> [HelpItem]? {
+    static func dialogHelp(_ mode: GalleryModel.Mode, _ l: PortalLocale = .enUS) -> [HelpItem]? {
         switch mode {
         case .uploadPrompt:
-            return [HelpItem(key: "enter", label: "next/upload"), HelpItem(key: "tab", label: "complete"), HelpItem(key: "esc", label: "cancel")]
+            return [HelpItem(key: "enter", label: UIText.text(.helpNextUpload, l)), HelpItem(key: "tab", label: UIText.text(.helpComplete, l)),
+                    HelpItem(key: "esc", label: UIText.text(.helpCancel, l))]
         case .confirmDelete:
-            return [HelpItem(key: "y", label: "delete"), HelpItem(key: "n/esc", label: "keep")]
+            return [HelpItem(key: "y", label: UIText.text(.helpDelete, l)), HelpItem(key: "n/esc", label: UIText.text(.helpKeep, l))]
         default:
             return nil
         }

@@ -1,3 +1,4 @@
+import DDM
 import TermUI
 
 /// The upload dialog: a local path (Tab completes it), a title and a description.
@@ -36,12 +37,12 @@ public struct UploadPrompt: Equatable, Sendable {
     }
 
     /// Applies completions of the path: one is taken; several extend the path to what they
-    /// share and are listed.
-    public mutating func complete(with completions: [String]) {
+    /// share and are listed. "No file matches" is said in `locale`'s language.
+    public mutating func complete(with completions: [String], locale: PortalLocale = .enUS) {
         problem = nil
         guard let first = completions.first else {
             candidates = []
-            problem = "no file matches"
+            problem = UIText.text(.uploadNoFileMatches, locale)
             return
         }
         if completions.count == 1 {

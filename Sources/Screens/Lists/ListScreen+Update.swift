@@ -73,23 +73,23 @@ extension ListScreen {
             guard spec.sortOptions.count > 1 else { return [] }
             var query = model.query
             query.sortIndex = (query.sortIndex + 1) % spec.sortOptions.count
-            model.message = "sorted by \(spec.sortOptions[query.sortIndex].title)"
+            model.message = UIText.text(.sortedBy, model.status.locale, ListWords.sortTitle(spec.sortOptions[query.sortIndex].title, model.status.locale))
             return change(to: query, on: &model)
         case .filterMine:
             guard spec.filtersByCreator else { return [] }
             var query = model.query
             query.mineOnly.toggle()
-            model.message = query.mineOnly ? "only \(spec.noun.plural) you created" : "every creator's \(spec.noun.plural)"
+            model.message = UIText.text(query.mineOnly ? .onlyMine : .everyCreator, model.status.locale, ListWords.plural(spec.noun, model.status.locale))
             return change(to: query, on: &model)
         case .delete:
             guard spec.canDelete, let row = model.engine.row(at: model.cursor).row else { return [] }
             let id = spec.columns.first?.text(row) ?? ""
             if armed == model.cursor {
-                model.message = "deleting \(spec.noun.singular) \(id)…"
+                model.message = UIText.text(.deletingRow, model.status.locale, ListWords.singular(spec.noun, model.status.locale), id)
                 return finish(.delete(index: model.cursor), on: &model)
             }
             model.deleteArmed = model.cursor
-            model.message = "press d again to delete \(spec.noun.singular) \(id)"
+            model.message = UIText.text(.pressDAgain, model.status.locale, ListWords.singular(spec.noun, model.status.locale), id)
             return []
         case .openSync: return finish(.openSync, on: &model)
         case .help:
@@ -108,7 +108,7 @@ extension ListScreen {
             case .back, .quit: return [.quit]
             case .open(let index):
                 if let id = model.engine.row(at: index).row.map({ spec.columns.first?.text($0) ?? "" }) {
-                    model.message = "\(spec.noun.singular) \(id)"
+                    model.message = UIText.text(.rowNamed, model.status.locale, ListWords.singular(spec.noun, model.status.locale), id)
                 }
                 return []
             case .create, .openSync, .delete:
@@ -212,7 +212,7 @@ extension ListScreen {
             }
         case .listError(let failure):
             let text = ListScreenText.describe(failure.error)
-            model.message = "page \(failure.page + 1): \(text)"
+            model.message = UIText.text(.pageError, model.status.locale, String(failure.page + 1), text)
             if text.hasPrefix("network") { model.status.online = false }
         case .refreshStarted:
             model.message = ""
@@ -259,7 +259,7 @@ extension ListScreen {
         }
         model.search = ListSearch(editor: nil, text: needle, matches: matches)
         guard let target = matches.first(where: { $0 >= model.cursor }) ?? matches.first else {
-            model.message = "no loaded \(spec.noun.singular) matches “\(needle)”"
+            model.message = UIText.text(.noLoadedMatch, model.status.locale, ListWords.singular(spec.noun, model.status.locale), needle)
             return []
         }
         return showMatch(target, on: &model)
@@ -274,7 +274,7 @@ extension ListScreen {
         let effects = change(to: query, on: &model)
         if !needle.isEmpty {
             model.search = ListSearch(editor: nil, text: needle, matches: [])
-            model.message = "\(spec.noun.plural) matching “\(needle)” (searched on the portal)"
+            model.message = UIText.text(.serverMatches, model.status.locale, ListWords.plural(spec.noun, model.status.locale), needle)
         }
         return effects
     }
@@ -290,7 +290,8 @@ extension ListScreen {
 
     private func showMatch(_ index: Int, on model: inout Model) -> [Effect<Message>] {
         let position = (model.search.matches.firstIndex(of: index) ?? 0) + 1
-        model.message = "“\(model.search.text)”: \(position) of \(model.search.matches.count) loaded matches"
+        model.message = UIText.text(
+            .loadedMatchPosition, model.status.locale, model.search.text, String(position), String(model.search.matches.count))
         return moveCursor(to: index, on: &model)
     }
 }

@@ -13,16 +13,20 @@ extension ListScreen {
         drawBody(model, columns: columns, in: layout.body, on: &grid)
         var status = model.status
         let failed = model.engine.failedPages
-        if failed.count == 1 { status.problem = "page \(failed[0] + 1) failed" } else if failed.count > 1 { status.problem = "\(failed.count) pages failed" }
+        if failed.count == 1 {
+            status.problem = UIText.text(.pageFailed, model.status.locale, String(failed[0] + 1))
+        } else if failed.count > 1 {
+            status.problem = UIText.text(.pagesFailed, model.status.locale, String(failed.count))
+        }
         StatusLine.draw(status, message: model.message, into: &grid, rect: layout.status, theme: theme)
         if let editor = model.search.editor {
             drawSearchPrompt(editor, locale: model.status.locale, in: layout.help, on: &grid)
         } else {
-            grid.drawHelpLine(keyMap.helpLine(for: model.keyContexts, width: layout.help.width), in: layout.help, theme: theme)
+            grid.drawHelpLine(keyMap.translated(to: model.status.locale).helpLine(for: model.keyContexts, width: layout.help.width), in: layout.help, theme: theme)
         }
         if model.showsHelp {
             let area = Rect(x: 0, y: 0, width: size.width, height: max(0, size.height - 1))
-            grid.drawHelpOverlay(keyMap.helpSections(for: model.keyContexts), in: area, theme: theme,
+            grid.drawHelpOverlay(keyMap.translated(to: model.status.locale).helpSections(for: model.keyContexts), in: area, theme: theme,
                                  title: UIText.text(.keysList, model.status.locale, spec.title))
         }
         return grid
@@ -32,7 +36,7 @@ extension ListScreen {
     private func drawTitle(_ model: Model, in rect: Rect, on grid: inout Grid) {
         guard rect.height > 0 else { return }
         var right: [String] = []
-        if spec.sortOptions.count > 1, model.query.sortIndex > 0 { right.append(spec.sortOptions[model.query.sortIndex].title) }
+        if spec.sortOptions.count > 1, model.query.sortIndex > 0 { right.append(ListWords.sortTitle(spec.sortOptions[model.query.sortIndex].title, model.status.locale)) }
         if model.query.mineOnly { right.append(UIText.text(.filterMine, model.status.locale)) }
         if model.showsStaleRows { right.append(UIText.text(.offlineCached, model.status.locale)) }
         if model.engine.isRefreshing { right.append(UIText.text(.refreshing, model.status.locale)) }
@@ -42,9 +46,11 @@ extension ListScreen {
             let count = model.engine.rowCount
             let more = model.engine.moreRows ? "+" : ""
             if count > 0 {
-                right.append(UIText.text(.rowPosition, model.status.locale, String(min(model.cursor + 1, count)), String(count)) + more)
+                right.append(UIText.text(
+                    .rowPosition, model.status.locale, UIText.count(min(model.cursor + 1, count), model.status.locale),
+                    UIText.count(count, model.status.locale)) + more)
             } else {
-                right.append("0 \(spec.noun.plural)")
+                right.append(UIText.text(.listZero, model.status.locale, ListWords.plural(spec.noun, model.status.locale)))
             }
         }
         // On a narrow terminal the count stays; the other notes go, oldest first.
@@ -66,13 +72,15 @@ extension ListScreen {
     private func drawBody(_ model: Model, columns: TableColumns, in body: Rect, on grid: inout Grid) {
         guard body.height > 0 else { return }
         let engine = model.engine
+        let l = model.status.locale
+        let nouns = ListWords.plural(spec.noun, l)
         if engine.mode == .awaitingFirstPage, !engine.row(at: 0).isFailed {
-            drawCentered("Loading \(spec.noun.plural)…", in: body, on: &grid, style: theme.style(for: Theme.Component.listRowPlaceholder))
+            drawCentered(UIText.text(.listLoadingRows, l, nouns), in: body, on: &grid, style: theme.style(for: Theme.Component.listRowPlaceholder))
             return
         }
         if engine.mode != .awaitingFirstPage, engine.displayRowCount == 0 {
-            let text = model.query.mineOnly ? "You created no \(spec.noun.plural) here (m shows everyone's)."
-                : "No \(spec.noun.plural) yet\(spec.canCreate ? " — n adds one" : "")."
+            let text = model.query.mineOnly ? UIText.text(.listMineNone, l, nouns)
+                : UIText.text(spec.canCreate ? .listNoneYetAdd : .listNoneYet, l, nouns)
             drawCentered(text, in: body, on: &grid, style: theme.style(for: Theme.Component.helpLabel))
             return
         }
@@ -133,7 +141,7 @@ extension ListScreen {
             break
         case .failed(let failure):
             // The key first, so a long reason cut at the edge never hides how to retry.
-            let text = "✗ page \(failure.page + 1) failed (Enter retries): \(ListScreenText.describe(failure.error))"
+            let text = UIText.text(.pageFailedRow, locale, String(failure.page + 1), ListScreenText.describe(failure.error))
             grid.write(text, fitting: Rect(x: line.x + 2, y: line.y, width: max(0, line.width - 2), height: 1), style: row.style)
         case .beyondEnd:
             break

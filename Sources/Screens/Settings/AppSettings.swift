@@ -1,3 +1,4 @@
+import DDM
 /// What the settings screen edits: how the interactive screens look and read. Stored by the
 /// program (in `config.json`, beside the server context); options given on the command line
 /// (`--locale`, `--theme`, `--offline-policy`) still win for one run.
@@ -24,14 +25,14 @@ public struct AppSettings: Equatable, Sendable {
         self.autoSync = autoSync
     }
 
-    /// What differs from `old`, as a user reads it (`theme compact, language es_ES`); empty when
-    /// nothing does.
-    public func changes(from old: AppSettings) -> [String] {
+    /// What differs from `old`, as a user reads it in `locale`'s language (`theme compact,
+    /// language es_ES`); empty when nothing does.
+    public func changes(from old: AppSettings, locale: PortalLocale = .enUS) -> [String] {
         var changes: [String] = []
-        if locale != old.locale { changes.append("language \(locale)") }
-        if theme != old.theme { changes.append("theme \(theme ?? "automatic")") }
-        if offlinePolicy != old.offlinePolicy { changes.append("offline policy \(offlinePolicy)") }
-        if autoSync != old.autoSync { changes.append("automatic sync \(autoSync ? "on" : "off")") }
+        if self.locale != old.locale { changes.append(UIText.text(.changedLanguage, locale, self.locale)) }
+        if theme != old.theme { changes.append(UIText.text(.changedTheme, locale, theme ?? SettingsForm.automaticTheme)) }
+        if offlinePolicy != old.offlinePolicy { changes.append(UIText.text(.changedOfflinePolicy, locale, offlinePolicy)) }
+        if autoSync != old.autoSync { changes.append(UIText.text(autoSync ? .changedAutoSyncOn : .changedAutoSyncOff, locale)) }
         return changes
     }
 }

@@ -10,10 +10,13 @@ public enum SettingsForm {
     public struct Choice: Equatable, Sendable {
         public let value: String
         public let label: String
+        /// The label in Spanish, when it differs (a locale's own name does not).
+        public let spanishLabel: String?
 
-        public init(_ value: String, _ label: String) {
+        public init(_ value: String, _ label: String, _ spanishLabel: String? = nil) {
             self.value = value
             self.label = label
+            self.spanishLabel = spanishLabel
         }
     }
 
@@ -39,49 +42,47 @@ public enum SettingsForm {
 
     /// The offline policies, as the screens apply them (reads; writes follow remote-first
     /// unless the policy is remote-only or cache-only).
-    public static let offlinePolicies: [Choice] = [
-        Choice("remote-first", "remote-first — the portal; the cache when it cannot be reached"),
-        Choice("cache-first", "cache-first — the cache when it has it; else the portal"),
-        Choice("cache-then-remote", "cache-then-remote — the cache at once, then the portal's answer"),
-        Choice("remote-only", "remote-only — the portal only; nothing cached or queued"),
-        Choice("cache-only", "cache-only — the cache only; every write queued for sync"),
-    ]
+    public static let offlinePolicies: [Choice] = policyChoices(.enUS)
+
+    /// The offline policies described in `locale`'s language.
+    static func policyChoices(_ locale: PortalLocale) -> [Choice] {
+        let described: [(String, UIText)] = [
+            ("remote-first", .policyRemoteFirst), ("cache-first", .policyCacheFirst), ("cache-then-remote", .policyCacheThenRemote),
+            ("remote-only", .policyRemoteOnly), ("cache-only", .policyCacheOnly),
+        ]
+        return described.map { Choice($0.0, UIText.text($0.1, locale)) }
+    }
 
     /// The structure of the form, showing `current`. `themes` are the themes found (name and
     /// description), offered after "automatic"; a stored value the lists do not have (a theme
     /// since removed, a locale of a portal's own) is offered too, so it is never lost silently.
     public static func structure(current: AppSettings, themes: [Choice]) -> DDMStructure {
-        var themeChoices = [Choice(automaticTheme, "automatic — mono without colours, else default")] + themes
+        var themeChoices = [Choice(automaticTheme, UIText.text(.themeAutomatic, .enUS), UIText.text(.themeAutomatic, .esES))] + themes
         if let theme = current.theme, !themeChoices.contains(where: { $0.value == theme }) {
-            themeChoices.append(Choice(theme, "\(theme) (not found)"))
+            themeChoices.append(Choice(theme, UIText.text(.themeNotFound, .enUS, theme), UIText.text(.themeNotFound, .esES, theme)))
         }
         var localeChoices = locales
         if !localeChoices.contains(where: { $0.value == current.locale }) {
             localeChoices.append(Choice(current.locale, current.locale))
         }
-        var policyChoices = offlinePolicies
+        var policyChoices = zip(offlinePolicies, policyChoices(.esES)).map { Choice($0.value, $0.label, $1.label) }
         if !policyChoices.contains(where: { $0.value == current.offlinePolicy }) {
-            policyChoices.append(Choice(current.offlinePolicy, "\(current.offlinePolicy) (unknown)"))
+            policyChoices.append(Choice(
+                current.offlinePolicy, UIText.text(.policyUnknown, .enUS, current.offlinePolicy), UIText.text(.policyUnknown, .esES, current.offlinePolicy)))
         }
         let fields = [
             select(
-                Field.locale, label: ("Language", "Idioma"),
-                tip: ("Labels, values and the portal's content", "Etiquetas, valores y contenido del portal"),
+                Field.locale, label: .settingLanguage, tip: .settingLanguageTip,
                 choices: localeChoices, current: current.locale),
             select(
-                Field.theme, label: ("Theme", "Tema"),
-                tip: ("Colours, glyphs and cell layouts of every screen", "Colores, símbolos y celdas de cada pantalla"),
+                Field.theme, label: .settingTheme, tip: .settingThemeTip,
                 choices: themeChoices, current: current.theme ?? automaticTheme),
             select(
-                Field.offlinePolicy, label: ("Offline policy", "Política sin conexión"),
-                tip: ("How lists, forms and the gallery read and write", "Cómo leen y escriben listas, formularios y galería"),
+                Field.offlinePolicy, label: .settingOfflinePolicy, tip: .settingOfflinePolicyTip,
                 choices: policyChoices, current: current.offlinePolicy),
             DDMField(
                 name: Field.autoSync, kind: .boolean, editor: "checkbox", dataType: "boolean", rawType: "checkbox",
-                labels: localized("Sync automatically", "Sincronizar solo"),
-                tips: localized(
-                    "Send queued writes as soon as the portal can be reached",
-                    "Enviar lo pendiente en cuanto se pueda llegar al portal"),
+                labels: localized(.settingAutoSync), tips: localized(.settingAutoSyncTip),
                 predefinedValues: Localized([.init(locale: "en_US", value: .bool(current.autoSync))], fallsBackToFirst: true)),
         ]
         return DDMStructure(format: .json, defaultLocale: .enUS, availableLocales: ["en_US", "es_ES"], fields: fields)
@@ -110,24 +111,30 @@ public enum SettingsForm {
     ) -> LocalFormScreenlet {
         let structure = structure(current: current, themes: themes)
         let saved = SavedSettings(current)
-        return LocalFormScreenlet(title: "Settings", locale: locale, load: { structure }) { model in
+        return LocalFormScreenlet(title: UIText.text(.settings, locale), locale: locale, load: { structure }) { model in
             let old = await saved.value
             let new = settings(from: model, fallback: old)
             let place = try await store(new)
             await saved.set(new)
-            let changes = new.changes(from: old)
-            return changes.isEmpty ? "Settings unchanged (\(place))" : "Saved \(changes.joined(separator: ", ")) to \(place)"
+            let changes = new.changes(from: old, locale: locale)
+            return changes.isEmpty
+                ? UIText.text(.settingsUnchanged, locale, place) : UIText.text(.settingsSaved, locale, changes.joined(separator: ", "), place)
         }
     }
 
     private static func select(
-        _ name: String, label: (en: String, es: String), tip: (en: String, es: String), choices: [Choice], current: String
+        _ name: String, label: UIText, tip: UIText, choices: [Choice], current: String
     ) -> DDMField {
         DDMField(
             name: name, kind: .options, editor: "select", dataType: "string", rawType: "select", required: true,
-            labels: localized(label.en, label.es), tips: localized(tip.en, tip.es),
+            labels: localized(label), tips: localized(tip),
             predefinedValues: Localized([.init(locale: "en_US", value: .array([.string(current)]))], fallsBackToFirst: true),
-            options: choices.map { DDMOption(name: $0.value, value: $0.value, labels: localized($0.label, nil)) })
+            options: choices.map { DDMOption(name: $0.value, value: $0.value, labels: localized($0.label, $0.spanishLabel)) })
+    }
+
+    /// A catalog text in both of the structure's languages.
+    private static func localized(_ key: UIText) -> Localized<String> {
+        localized(UIText.text(key, .enUS), UIText.text(key, .esES))
     }
 
     private static func localized(_ english: String, _ spanish: String?) -> Localized<String> {

@@ -34,7 +34,7 @@ enum UIText: String, CatalogKey {
     case hintGeolocation, hintFile, required, addAnother, submitPrompt, summary, noFile, answerYesNo
     case answerSubmit, noOption
     // The status line.
-    case online, offline, pendingCount
+    case online, offline, pendingCount, embeddedEmulator
     // The portal browser.
     case sites, noSites, noneNote, recordSets, objects, imageFolders, bookmarkFolders, cachedMenu, siteId
     case valuesUnreadable, recordCount, entryCount, unknownEntryCount, scopeSite, scopeCompany, imageCount
@@ -52,12 +52,42 @@ enum UIText: String, CatalogKey {
     // The record list and the bookmarks list.
     case keysList, filterMine, offlineCached, refreshing, rowPosition, rowLoading, searchHint, retrying
     case refreshFailed
+    // The record list's (and every list's) sentences about its rows; the nouns of the built-in lists.
+    case listZero, listLoadingRows, listNoneYet, listNoneYetAdd, listMineNone, pageFailedRow, pageFailed, pagesFailed
+    case pageError, sortedBy, onlyMine, everyCreator, deletingRow, pressDAgain, rowNamed, noLoadedMatch, serverMatches
+    case loadedMatchPosition
+    case sortDefault, sortModified, sortCreated, columnName, columnSite
+    case nounRecord, nounRecords, nounEntry, nounEntries, nounBookmark, nounBookmarks, nounRow, nounRows
+    // The settings screen.
+    case settingLanguage, settingLanguageTip, settingTheme, settingThemeTip, settingOfflinePolicy, settingOfflinePolicyTip
+    case settingAutoSync, settingAutoSyncTip, themeAutomatic, themeNotFound, policyUnknown, policyRemoteFirst, policyCacheFirst
+    case policyCacheThenRemote, policyRemoteOnly, policyCacheOnly, settingsUnchanged, settingsSaved, changedLanguage, changedTheme
+    case changedOfflinePolicy, changedAutoSyncOn, changedAutoSyncOff
+    // The gallery: title, tiles, upload queue, detail view, dialogs and messages.
+    case galleryTitle, galleryRefreshing, galleryNotLoaded, galleryLoadFailed, galleryLoadingImages, galleryEmpty
+    case galleryDeletePending, galleryKeys, galleryImageKeys, conflictsHintPending
+    case queueWaiting, queueUploaded, queuePendingSync, queueFailed, queueCancelled, queuePendingCount, queueUploadedCount
+    case detailTitle, detailType, detailSize, detailSizeBytes, detailCreated, detailModified, detailVersion, detailAbout
+    case detailStatus, detailSource, detailPreview, detailDeletionPending, detailOfflineCache
+    case uploadDialogTitle, uploadFile, uploadTitle, uploadDescription, uploadPathPlaceholder, uploadTitlePlaceholder
+    case uploadMoreCandidates, uploadDialogHint, uploadNoFileMatches, uploadTypePath, uploadNumber
+    case helpNextUpload, helpComplete, helpCancel, helpDelete, helpKeep
+    case deleteTitle, deleteQuestion, deleteFromPortal, deleteWaitsForSync, deleteKeys
+    case galleryRefreshingMessage, deletionAlreadyWaits, deletingImage, notDeleted, uploadPromptCancelled, uploadedImage
+    case uploadOfflineQueued, galleryUploadFailed, uploadStoppedNothingKept, uploadTakenBack, uploadMayRemain
+    case deletionQueued, imageDeleted, deleteFailed, cancellingUpload, loadFailedMessage
 
     static let catalog = StringCatalog<UIText>(english: english, spanish: spanish)
 
     /// The text of `key` in `locale`'s language, with `arguments` for `{0}`, `{1}`, …
     static func text(_ key: UIText, _ locale: PortalLocale, _ arguments: String...) -> String {
         catalog.text(key, locale, arguments: arguments)
+    }
+
+    /// A count as the screens show it: plain digits in English (as the English screens have
+    /// always shown them), grouped in Spanish (`10.000`; `1234` stays, as Spanish writes it).
+    static func count(_ number: Int, _ locale: PortalLocale) -> String {
+        ByteSize.exact(Int64(number), locale: locale)
     }
 
     /// The one/other form of `key` for `count`.

@@ -16,9 +16,9 @@ extension SyncView {
         drawQueue(model, in: listRect, on: &grid)
         if let item = model.selected { drawDetail(item, in: detailRect, on: &grid, model.status.locale) }
         StatusLine.draw(model.status, message: model.message, into: &grid, rect: statusRect, theme: theme)
-        grid.drawHelpLine(keyMap.helpLine(for: model.contexts, width: helpRect.width), in: helpRect, theme: theme)
+        grid.drawHelpLine(keyMap.translated(to: model.status.locale).helpLine(for: model.contexts, width: helpRect.width), in: helpRect, theme: theme)
         if model.showsHelp {
-            grid.drawHelpOverlay(keyMap.helpSections(for: model.contexts), in: main, theme: theme, title: UIText.text(.keysSync, model.status.locale))
+            grid.drawHelpOverlay(keyMap.translated(to: model.status.locale).helpSections(for: model.contexts), in: main, theme: theme, title: UIText.text(.keysSync, model.status.locale))
         }
         return grid
     }

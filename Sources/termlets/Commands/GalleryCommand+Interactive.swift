@@ -92,7 +92,8 @@ extension ScreenletGalleryService {
             gallery: gallery, images: GalleryImageLoader(session: connection.session, database: connection.database),
             database: connection.database, server: server,
             user: connection.online?.user.emailAddress ?? connection.settings.user ?? "",
-            online: connection.online != nil && connection.online?.isOffline != true)
+            online: connection.online != nil && connection.online?.isOffline != true,
+            locale: PortalLocale(connection.settings.locale) ?? .enUS)
     }
 }
 
@@ -106,6 +107,8 @@ actor ScreenletGalleryService: GalleryService {
     private let server: String
     private let user: String
     private var online: Bool
+    /// The screens' language, carried by every status (`--locale`, else the settings' language).
+    private let locale: PortalLocale
     private var window = GalleryWindow(firstRow: 0, count: 1, cursor: 0)
     private var sequence = 0
     private var entries: [Int64: FileEntry] = [:]
@@ -115,13 +118,14 @@ actor ScreenletGalleryService: GalleryService {
     private var following: Task<Void, Never>?
     private var watchingConnectivity: Task<Void, Never>?
 
-    init(gallery: GalleryScreenlet, images: GalleryImageLoader, database: CacheDatabase?, server: String, user: String, online: Bool) {
+    init(gallery: GalleryScreenlet, images: GalleryImageLoader, database: CacheDatabase?, server: String, user: String, online: Bool, locale: PortalLocale) {
         self.gallery = gallery
         self.images = images
         self.database = database
         self.server = server
         self.user = user
         self.online = online
+        self.locale = locale
         (events, eventSink) = AsyncStream.makeStream(of: GalleryServiceEvent.self)
     }
 
@@ -210,7 +214,7 @@ actor ScreenletGalleryService: GalleryService {
 
     func status() async -> ConnectionStatus {
         let pending = database.flatMap { try? PendingQueue(database: $0).pendingCount() } ?? 0
-        return ConnectionStatus(server: server, user: user, online: online, pendingWrites: pending)
+        return ConnectionStatus(server: server, user: user, online: online, pendingWrites: pending, locale: locale)
     }
 
     /// Passes automatic sync's reports on as events (the standalone gallery; in the browser, the

@@ -161,7 +161,7 @@ enum ScreenServices {
         let source = BookmarksSource(groupId: groupId, folderId: folder.folderId, version: connection.calls.version)
         let session = connection.session
         let database = connection.database
-        return ListScreenSpec.bookmarks(folderName: folder.name) {
+        return ListScreenSpec.bookmarks(folderName: folder.name, locale: status(connection).locale) {
             PortalPageLoader(source: source, policy: policy, database: database, session: session)
         }
     }

@@ -127,7 +127,7 @@ public struct DocumentCell: FormCellRenderer {
         case .pending:
             grid.write(FormText.uploadWaiting(cell.locale), fitting: line, style: hint)
         case .uploading(let sent, let total):
-            grid.write(ProgressBar.text(sent: sent, total: total, width: rect.width, look: cell.look), fitting: line, style: hint)
+            grid.write(ProgressBar.text(sent: sent, total: total, width: rect.width, look: cell.look, locale: cell.locale), fitting: line, style: hint)
         case .uploaded:
             grid.write(ProgressBar.text(sent: 1, total: 1, width: rect.width, look: cell.look, done: FormText.uploaded(cell.locale)), fitting: line, style: hint)
         case .failed(let reason):
@@ -150,11 +150,14 @@ public struct UnsupportedCell: FormCellRenderer {
     }
 }
 
-/// `███░░░░ 45% 1.4 MB / 2.9 MB`: the upload bar, in the cell's glyphs.
+/// `███░░░░ 45% 1.4 MB / 2.9 MB` (`1,4 MB / 2,9 MB` in Spanish): the upload bar, in the cell's
+/// glyphs, sizes in `locale`.
 public enum ProgressBar {
-    public static func text(sent: Int64, total: Int64, width: Int, look: FormCellLook, done: String? = nil) -> String {
+    public static func text(
+        sent: Int64, total: Int64, width: Int, look: FormCellLook, done: String? = nil, locale: PortalLocale = .enUS
+    ) -> String {
         let fraction = total > 0 ? min(1, max(0, Double(sent) / Double(total))) : 0
-        let label = done ?? " \(Int(fraction * 100))% " + ByteSize.progress(sent: sent, total: total)
+        let label = done ?? " \(Int(fraction * 100))% " + ByteSize.progress(sent: sent, total: total, locale: locale)
         let barWidth = max(4, min(20, width - label.displayWidth - 1))
         let filled = Int((Double(barWidth) * fraction).rounded(.down))
         let full = look.glyph(FormGlyph.progressFull, fallback: "█")

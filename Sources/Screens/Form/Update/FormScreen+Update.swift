@@ -76,7 +76,7 @@ extension FormScreen {
             model.pendingWrites = report.pending
             if report.synced > 0 { model.online = true }
             if report.isWorthTelling {
-                let text = report.automaticSummary(conflictsHint: "termlets pending lists them")
+                let text = report.automaticSummary(conflictsHint: UIText.text(.conflictsHintPending, model.locale), model.locale)
                 model.note = FormScreenModel.Note(text, report.failed > 0 || report.conflicts > 0 ? .error : .info)
             }
             return report.synced > 0 ? followQueuedSave(model) : []
