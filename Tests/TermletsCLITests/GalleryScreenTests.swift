@@ -143,7 +143,7 @@ struct GalleryScreenTests {
         try Data(bytes).write(to: large)
         let slow = try await ProcessRunner.run(
             URL(fileURLWithPath: "/usr/bin/env"),
-            ["curl", "-sS", "-X", "POST", "-H", "Content-Type: application/json", "-d", #"{"latencyMs": 3000, "pathPrefix": "/api/jsonws/dlapp"}"#,
+            ["curl", "-sS", "-X", "POST", "-H", "Content-Type: application/json", "-d", #"{"latencyMs": 20000, "pathPrefix": "/api/jsonws/dlapp"}"#,
              server + "/_emulator/faults"])
         #expect(slow.status == 0, "\(slow.stderr)")
         let terminal = try await TmuxSession.startOffPool(

@@ -106,7 +106,7 @@ struct GalleryScreenletTests {
         try await PortalFixture.with { fixture in
             let gallery = fixture.gallery()
             let recorder = EventRecorder(gallery.events)
-            await fixture.emulator.setFaults(FaultSettings(latencyMs: 1500, pathPrefix: "/api/jsonws/dlapp"))
+            await fixture.emulator.setFaults(FaultSettings(latencyMs: 5000, pathPrefix: "/api/jsonws/dlapp"))
             await gallery.upload(GalleryUpload(file: try fixture.imageFile("large.png", size: 40 << 20), title: "Too large"))
             await gallery.upload(GalleryUpload(file: try fixture.imageFile("waiting.png", size: 5_000), title: "Never sent"))
             await gallery.upload(GalleryUpload(file: try fixture.imageFile("small.png", size: 5_000), title: "Sent after"))
