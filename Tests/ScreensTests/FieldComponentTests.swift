@@ -79,7 +79,7 @@ struct FieldComponentTests {
             connection: ConnectionStatus(server: "local", user: "test", online: true, pendingWrites: 0),
             initialSize: size, today: CalendarDate(year: 2024, month: 6, day: 15)!)
         configuration.components = components
-        return (FormScreen(driver: FormDriver(screenlet: screenlet), configuration: configuration.forLocalForm(), locale: .enUS), screenlet)
+        return (FormScreen(screenlet: screenlet, configuration: configuration.forLocalForm(), locale: .enUS), screenlet)
     }
 
     static func line(_ lines: [String], _ label: String) -> String {
@@ -163,7 +163,7 @@ struct FieldComponentTests {
         let configuration = FormScreenConfiguration(
             connection: ConnectionStatus(server: "local", user: "test", online: true, pendingWrites: 0),
             initialSize: Size(width: 60, height: 16), today: CalendarDate(year: 2024, month: 6, day: 15)!)
-        let screen = FormScreen(driver: FormDriver(screenlet: screenlet), configuration: configuration.forLocalForm(), locale: .enUS)
+        let screen = FormScreen(screenlet: screenlet, configuration: configuration.forLocalForm(), locale: .enUS)
         var stepper = await ProgramStepper(screen)
         await stepper.send(.key(KeyEvent(.down)))
         await stepper.send(.key(KeyEvent(.enter)))

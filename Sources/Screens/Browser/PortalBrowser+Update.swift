@@ -454,16 +454,16 @@ extension PortalBrowser {
         let effects = form.program.update(&form.model, message)
         let quits = effects.contains(where: \.isQuit) || form.model.quitting
         var result = effects.filter { !$0.isQuit }.forwarded { Message.form(id: id, $0) }
-        if case .submitted(.success(.saved), _, _) = message, let settings = services.settings {
+        if case .submitted(.success(.saved), _) = message, let settings = services.settings {
             // The settings were saved: the browser and every screen opened from now on take the new look.
             result.append(.task { .themeChanged(await settings.theme()) })
         }
         model.stack[index] = .form(form)
         guard quits else { return result }
         model.stack.remove(at: index)
-        let driver = form.program.driver
+        let screenlet = form.program.screenlet
         result.append(.task {
-            await driver.screenlet.close()
+            await screenlet.close()
             return nil
         })
         result.append(countPending())
