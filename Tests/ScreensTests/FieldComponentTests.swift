@@ -89,7 +89,7 @@ struct FieldComponentTests {
     @Test func aCustomComponentDrawsAndEditsItsFieldOnly() async throws {
         var components = FieldComponentRegistry()
         components.register(RatingComponent(), forField: "Rating")
-        let (screen, screenlet) = Self.screen(components: components)
+        let (screen, _) = Self.screen(components: components)
         var stepper = await ProgramStepper(screen)
         let before = stepper.lines(Self.size)
         #expect(Self.line(before, "Rating").contains("★★☆☆☆"), "the rating is drawn by its component: \(before)")
@@ -110,9 +110,9 @@ struct FieldComponentTests {
         #expect(stepper.model.editor == nil, "Enter commits and closes the editor")
         let after = stepper.lines(Self.size)
         #expect(Self.line(after, "Rating").contains("★★★★★"))
-        #expect(await screenlet.state.model?.value(of: "Rating", instance: 0) == .integer(5), "the committed value reached the screenlet")
-        #expect(await screenlet.state.model?.value(of: "Title", instance: 0) == .string("Untitled"))
-        #expect(await screenlet.state.model?.value(of: "Copies", instance: 0) == .integer(2))
+        #expect(stepper.model.form.model?.value(of: "Rating", instance: 0) == .integer(5), "the committed value is in the engine")
+        #expect(stepper.model.form.model?.value(of: "Title", instance: 0) == .string("Untitled"))
+        #expect(stepper.model.form.model?.value(of: "Copies", instance: 0) == .integer(2))
         // Other fields are drawn as before (the focus marker, two columns, moved from Title to Rating).
         #expect(Self.line(after, "Title").dropFirst(2) == Self.line(before, "Title").dropFirst(2))
         #expect(Self.line(after, "Copies") == Self.line(before, "Copies"))
@@ -126,14 +126,14 @@ struct FieldComponentTests {
     @Test func escLeavesTheCustomEditorWithoutAValue() async throws {
         var components = FieldComponentRegistry()
         components.register(RatingComponent(), forField: "Rating")
-        let (screen, screenlet) = Self.screen(components: components)
+        let (screen, _) = Self.screen(components: components)
         var stepper = await ProgramStepper(screen)
         await stepper.send(.key(KeyEvent(.down)))
         await stepper.send(.key(KeyEvent(.enter)))
         await stepper.send(.key(KeyEvent(.character("4"))))
         await stepper.send(.key(KeyEvent(.escape)))
         #expect(stepper.model.editor == nil, "Esc leaves the custom editor as any other")
-        #expect(await screenlet.state.model?.value(of: "Rating", instance: 0) == .integer(2), "nothing was committed")
+        #expect(stepper.model.form.model?.value(of: "Rating", instance: 0) == .integer(2), "nothing was committed")
         #expect(Self.line(stepper.lines(Self.size), "Rating").contains("★★☆☆☆"))
     }
 
@@ -176,6 +176,6 @@ struct FieldComponentTests {
         let x = try #require(lines[y].range(of: "Umbrella Two")).lowerBound.utf16Offset(in: lines[y])
         await stepper.handle(.mouse(MouseEvent(.press(.left), at: Point(x: x + 2, y: y))))
         #expect(stepper.model.editor == nil, "the click chose the entry and closed the pop-up")
-        #expect(await screenlet.state.model?.value(of: "Customer", instance: 0) == .integer(74013))
+        #expect(stepper.model.form.model?.value(of: "Customer", instance: 0) == .integer(74013))
     }
 }
