@@ -88,4 +88,21 @@ struct FormEngineScreenTests {
         #expect(!model.form.isDirty, "the engine counts the values as saved")
         #expect(model.note?.kind == .success)
     }
+
+    /// The engine alone: a load reported again keeps an edit; a queued save and its sending
+    /// change "which record is this".
+    @Test func theEngineKeepsEditsAcrossALoadReportAndFollowsItsSave() throws {
+        let loaded = DDLFormModel(structure: Self.structure, locale: .enUS)
+        var engine = FormEngine(model: loaded, locale: .enUS)
+        try engine.setValue(.string("kept"), of: FormFieldKey(field: "Notes"))
+        #expect(engine.isDirty)
+        engine.adoptLoad(FormEngine(model: loaded, locale: .enUS).state)
+        #expect(engine.model?.value(of: "Notes", instance: 0) == .string("kept"), "the same load again keeps the edit")
+        engine.applySubmit(.queued(queueId: "q-1"))
+        #expect(engine.identity == .queued(queueId: "q-1", recordId: nil))
+        #expect(!engine.isDirty, "the queued values count as saved")
+        engine.followQueuedSave(queueId: nil, recordId: 77, workflowStatus: 0)
+        #expect(engine.identity == .stored(recordId: 77))
+        #expect(engine.workflowStatus == 0)
+    }
 }
