@@ -105,4 +105,18 @@ struct FormEngineScreenTests {
         #expect(engine.identity == .stored(recordId: 77))
         #expect(engine.workflowStatus == 0)
     }
+
+    /// The screen's first look at the screenlet (taken before the load) may arrive after the
+    /// load's result: it changes nothing of the loaded form (the title stays).
+    @Test func aLateFirstLookDoesNotUndoTheLoad() async throws {
+        let screen = Self.screen(Saved())
+        var stepper = await ProgramStepper(screen)
+        #expect(stepper.model.form.recordSetName == "Review")
+        let early = FormEngine(locale: .enUS, editable: true).state
+        await stepper.send(.opened(early, FormScreenletAttributes()))
+        await stepper.send(.loadEvent(.formLoaded(FormDataOrigin(source: .cache, isStale: false, storedAt: nil)), early))
+        #expect(stepper.model.form.recordSetName == "Review")
+        #expect(stepper.model.form.model != nil && !stepper.model.form.isLoading)
+        #expect(stepper.lines(Size(width: 60, height: 12))[0].contains("Review"))
+    }
 }

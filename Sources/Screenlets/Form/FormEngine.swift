@@ -108,24 +108,39 @@ public struct FormEngine: Sendable {
     /// A load of the screenlet ended (or reported): what it loaded — the structure, the record,
     /// where they came from, "which record is this" — is taken from its state. The values are
     /// taken only when the load brought new ones (another structure, record or loaded values), so
-    /// an edit made meanwhile is kept; a failed load leaves a loaded form as it is.
+    /// an edit made meanwhile is kept; a report without a form (an earlier look, a failed load)
+    /// leaves a loaded form as it is.
     public mutating func adoptLoad(_ loaded: FormState) {
+        if let asked = loaded.requestedRecordId { state.askFor(recordId: asked) }
+        if state.queuedSubmitId == nil { state.queuedSubmitId = loaded.queuedSubmitId }
+        // A report without a form (the screen's first look at the screenlet, which may arrive
+        // after the load's result; a failed load) says nothing more about a loaded one; nor does a
+        // report from before the record loaded (a stream event read early, delivered late).
+        guard let incoming = loaded.model else {
+            if state.model == nil { takeLoadDetails(loaded) }
+            return
+        }
         let mine = state.model
-        let incoming = loaded.model
-        if let incoming, mine == nil || incoming.structure != mine?.structure || incoming.recordId != mine?.recordId
-            || incoming.loadedValues != mine?.loadedValues {
+        let newer = mine == nil
+            || (incoming.recordId != nil && (incoming.recordId != mine?.recordId || incoming.loadedValues != mine?.loadedValues))
+            || (incoming.recordId == nil && mine?.recordId == nil && incoming.structure != mine?.structure)
+        guard newer || incoming.recordId == mine?.recordId else { return }
+        if newer {
             state.model = incoming
             if mine == nil { state.locale = loaded.locale }
             state.validationMessages = [:]
         }
+        takeLoadDetails(loaded)
+        refreshDirty()
+    }
+
+    /// Where the form and the record came from, the record set's name, whether loads run.
+    private mutating func takeLoadDetails(_ loaded: FormState) {
         state.isLoading = loaded.isLoading
         state.formOrigin = loaded.formOrigin
         state.recordOrigin = loaded.recordOrigin
         state.recordSetName = loaded.recordSetName
         state.workflowStatus = loaded.workflowStatus ?? state.workflowStatus
-        if let asked = loaded.requestedRecordId { state.askFor(recordId: asked) }
-        if state.queuedSubmitId == nil { state.queuedSubmitId = loaded.queuedSubmitId }
-        refreshDirty()
     }
 
     /// An upload of `key` reported: its progress, or what it left in the field (`value`, the

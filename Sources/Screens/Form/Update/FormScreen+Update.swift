@@ -17,6 +17,8 @@ extension FormScreen {
         case .click(let point):
             return click(at: point, &model)
         case .opened(let state, let attributes):
+            // The screenlet's attributes say whether the form may be edited (as the CLI set them).
+            model.form.editable = attributes.editable
             model.form.autoscrollOnValidation = attributes.autoscrollOnValidation
             adoptLoad(state, &model)
             return []
