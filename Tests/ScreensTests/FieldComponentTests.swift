@@ -79,7 +79,7 @@ struct FieldComponentTests {
             connection: ConnectionStatus(server: "local", user: "test", online: true, pendingWrites: 0),
             initialSize: size, today: CalendarDate(year: 2024, month: 6, day: 15)!)
         configuration.components = components
-        return (FormScreen(driver: FormDriver(screenlet: screenlet), configuration: configuration.forLocalForm(), locale: .enUS), screenlet)
+        return (FormScreen(screenlet: screenlet, configuration: configuration.forLocalForm(), locale: .enUS), screenlet)
     }
 
     static func line(_ lines: [String], _ label: String) -> String {
@@ -89,7 +89,7 @@ struct FieldComponentTests {
     @Test func aCustomComponentDrawsAndEditsItsFieldOnly() async throws {
         var components = FieldComponentRegistry()
         components.register(RatingComponent(), forField: "Rating")
-        let (screen, screenlet) = Self.screen(components: components)
+        let (screen, _) = Self.screen(components: components)
         var stepper = await ProgramStepper(screen)
         let before = stepper.lines(Self.size)
         #expect(Self.line(before, "Rating").contains("★★☆☆☆"), "the rating is drawn by its component: \(before)")
@@ -110,9 +110,9 @@ struct FieldComponentTests {
         #expect(stepper.model.editor == nil, "Enter commits and closes the editor")
         let after = stepper.lines(Self.size)
         #expect(Self.line(after, "Rating").contains("★★★★★"))
-        #expect(await screenlet.state.model?.value(of: "Rating", instance: 0) == .integer(5), "the committed value reached the screenlet")
-        #expect(await screenlet.state.model?.value(of: "Title", instance: 0) == .string("Untitled"))
-        #expect(await screenlet.state.model?.value(of: "Copies", instance: 0) == .integer(2))
+        #expect(stepper.model.form.model?.value(of: "Rating", instance: 0) == .integer(5), "the committed value is in the engine")
+        #expect(stepper.model.form.model?.value(of: "Title", instance: 0) == .string("Untitled"))
+        #expect(stepper.model.form.model?.value(of: "Copies", instance: 0) == .integer(2))
         // Other fields are drawn as before (the focus marker, two columns, moved from Title to Rating).
         #expect(Self.line(after, "Title").dropFirst(2) == Self.line(before, "Title").dropFirst(2))
         #expect(Self.line(after, "Copies") == Self.line(before, "Copies"))
@@ -126,14 +126,14 @@ struct FieldComponentTests {
     @Test func escLeavesTheCustomEditorWithoutAValue() async throws {
         var components = FieldComponentRegistry()
         components.register(RatingComponent(), forField: "Rating")
-        let (screen, screenlet) = Self.screen(components: components)
+        let (screen, _) = Self.screen(components: components)
         var stepper = await ProgramStepper(screen)
         await stepper.send(.key(KeyEvent(.down)))
         await stepper.send(.key(KeyEvent(.enter)))
         await stepper.send(.key(KeyEvent(.character("4"))))
         await stepper.send(.key(KeyEvent(.escape)))
         #expect(stepper.model.editor == nil, "Esc leaves the custom editor as any other")
-        #expect(await screenlet.state.model?.value(of: "Rating", instance: 0) == .integer(2), "nothing was committed")
+        #expect(stepper.model.form.model?.value(of: "Rating", instance: 0) == .integer(2), "nothing was committed")
         #expect(Self.line(stepper.lines(Self.size), "Rating").contains("★★☆☆☆"))
     }
 
@@ -163,7 +163,7 @@ struct FieldComponentTests {
         let configuration = FormScreenConfiguration(
             connection: ConnectionStatus(server: "local", user: "test", online: true, pendingWrites: 0),
             initialSize: Size(width: 60, height: 16), today: CalendarDate(year: 2024, month: 6, day: 15)!)
-        let screen = FormScreen(driver: FormDriver(screenlet: screenlet), configuration: configuration.forLocalForm(), locale: .enUS)
+        let screen = FormScreen(screenlet: screenlet, configuration: configuration.forLocalForm(), locale: .enUS)
         var stepper = await ProgramStepper(screen)
         await stepper.send(.key(KeyEvent(.down)))
         await stepper.send(.key(KeyEvent(.enter)))
@@ -176,6 +176,6 @@ struct FieldComponentTests {
         let x = try #require(lines[y].range(of: "Umbrella Two")).lowerBound.utf16Offset(in: lines[y])
         await stepper.handle(.mouse(MouseEvent(.press(.left), at: Point(x: x + 2, y: y))))
         #expect(stepper.model.editor == nil, "the click chose the entry and closed the pop-up")
-        #expect(await screenlet.state.model?.value(of: "Customer", instance: 0) == .integer(74013))
+        #expect(stepper.model.form.model?.value(of: "Customer", instance: 0) == .integer(74013))
     }
 }

@@ -37,14 +37,11 @@ struct FormScreenPerformanceTests {
         let screenlet = FormScreenlet(portal: FormPortal(session: session), cache: cache, attributes: FormScreenletAttributes(), locale: .enUS)
         let configuration = FormScreenConfiguration(connection: ConnectionStatus(server: "s", user: "u"),
                                                     initialSize: Size(width: 100, height: 14), today: CalendarDate(year: 2024, month: 1, day: 1)!)
-        let screen = FormScreen(driver: FormDriver(screenlet: screenlet), configuration: configuration, locale: .enUS)
+        let screen = FormScreen(screenlet: screenlet, configuration: configuration, locale: .enUS)
         let backend = HeadlessBackend(size: Size(width: 100, height: 14))
         let runtime = Runtime(program: screen, backend: backend)
-        var snapshot = FormSnapshot(locale: .enUS, editable: true)
-        snapshot.model = DDLFormModel(structure: try Self.structure(fields: count), locale: .enUS)
-        snapshot.isLoading = false
-        snapshot.sequence = 1_000_000
-        runtime.send(.snapshot(snapshot, note: nil, rebuildRows: true))
+        let loaded = FormEngine(model: DDLFormModel(structure: try Self.structure(fields: count), locale: .enUS), locale: .enUS)
+        runtime.send(.loaded(loaded.state))
         // To the middle of the form (End, then half way back by pages), then time the moves there.
         runtime.handle(.key(.end))
         while runtime.model.focus > count / 2 { runtime.handle(.key(.pageUp)) }

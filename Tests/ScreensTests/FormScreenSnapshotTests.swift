@@ -124,11 +124,9 @@ struct FormScreenSnapshotTests {
 
     @Test func anUploadInProgressShowsItsBar() async throws {
         try await withFormScreen(size: Size(width: 80, height: 18)) { form in
-            // The screenlet's own upload state, frozen half-way (a real upload finishes too fast to catch).
-            var snapshot = form.model.form
-            snapshot.uploads[FormFieldKey(field: "Attachment")] = .uploading(sent: 1_500_000, total: 3_000_000)
-            snapshot.sequence += 1_000
-            form.runtime.send(.snapshot(snapshot, note: nil, rebuildRows: false))
+            // An upload's progress report, frozen half-way (a real upload finishes too fast to catch).
+            let progress = FormEvent.documentUploadProgress(FormFieldKey(field: "Attachment"), bytesSent: 1_500_000, totalBytes: 3_000_000)
+            form.runtime.send(.upload(progress, value: nil, status: nil))
             try form.focus("Attachment")
             let text = GridText.text(form.grid)
             #expect(text.contains("50% 1.4 MB / 2.9 MB"))  // not rounded down to "1 MB / 2 MB"

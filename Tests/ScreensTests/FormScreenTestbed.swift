@@ -72,7 +72,7 @@ final class FormScreenTestbed {
                 showSubmitButton: showSubmitButton, initialSize: size, today: today, workingDirectory: folder.url.path,
                 cellLooks: cellLooks)
             configuration.returnsToList = returnsToList
-            let screen = FormScreen(driver: FormDriver(screenlet: screenlet), configuration: configuration, locale: locale, editable: editable)
+            let screen = FormScreen(screenlet: screenlet, configuration: configuration, locale: locale, editable: editable)
             let testbed = FormScreenTestbed(emulator: emulator, session: session, cache: database, folder: folder, screenlet: screenlet,
                                             screen: screen, size: size)
             testbed.runtime.start()

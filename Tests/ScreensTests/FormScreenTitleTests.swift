@@ -32,14 +32,14 @@ struct FormScreenTitleTests {
         try await withFormScreen(recordSetId: DemoIDs.contactsRecordSetId, recordId: DemoIDs.firstContactRecordId) { form in
             var configuration = form.screen.configuration
             configuration.purpose = .objectEntry
-            let entry = FormScreen(driver: FormDriver(screenlet: form.screenlet), configuration: configuration, locale: .enUS)
+            let entry = FormScreen(screenlet: form.screenlet, configuration: configuration, locale: .enUS)
             let title = Self.titleLine(entry.view(form.model, size: Size(width: 80, height: 24)))
             #expect(title.contains("Entry \(DemoIDs.firstContactRecordId)") && !title.contains("Record"), "\(title)")
         }
         try await withFormScreen(recordSetId: DemoIDs.contactsRecordSetId) { form in
             var configuration = form.screen.configuration
             configuration.purpose = .objectEntry
-            let entry = FormScreen(driver: FormDriver(screenlet: form.screenlet), configuration: configuration, locale: .enUS)
+            let entry = FormScreen(screenlet: form.screenlet, configuration: configuration, locale: .enUS)
             #expect(Self.titleLine(entry.view(form.model, size: Size(width: 80, height: 24))).contains("New entry"))
         }
     }

@@ -39,7 +39,7 @@ struct SettingsScreenTests {
         }
         let configuration = FormScreenConfiguration(
             connection: screen.status, initialSize: screen.size, today: CalendarDate(year: 2024, month: 6, day: 15)!)
-        return FormScreen(driver: FormDriver(screenlet: screenlet), configuration: configuration.forLocalForm(), locale: .enUS)
+        return FormScreen(screenlet: screenlet, configuration: configuration.forLocalForm(), locale: .enUS)
     }
 
     static func runtime(_ store: Store) -> Runtime<PortalBrowser> {

@@ -41,18 +41,8 @@ extension FormScreenlet {
         }
     }
 
-    func startUpload(_ key: FormFieldKey) {
-        guard let path = chosenFiles[key] else { return }
-        uploadTasks[key]?.cancel()
-        discardQueuedUpload(key)
-        let generation = uploadGenerations[key, default: 0] + 1
-        uploadGenerations[key] = generation
-        state.uploads[key] = .pending
-        emit(.documentUploadStarted(key))
-        uploadTasks[key] = Task { await self.runUpload(key, path: path, generation: generation) }
-    }
-
-    private func runUpload(_ key: FormFieldKey, path: String, generation: Int) async {
+    /// Sends (or queues) the file of `key` (see ``DocumentUploadKeeping/startUpload(_:)``).
+    func runUpload(_ key: FormFieldKey, path: String, generation: Int) async {
         defer { if uploadGenerations[key] == generation { uploadTasks[key] = nil } }
         let file = URL(fileURLWithPath: path)
         let metadata = uploadMetadata(for: file)
@@ -75,12 +65,6 @@ extension FormScreenlet {
             state.recordUploadFailed(path: path, reason: reason, for: key)
             emit(.documentUploadError(key, message: reason))
         }
-    }
-
-    private func reportProgress(_ key: FormFieldKey, sent: Int64, total: Int64, generation: Int) {
-        guard uploadGenerations[key] == generation else { return }
-        guard state.recordUploadProgress(sent: sent, total: total, for: key) else { return }
-        emit(.documentUploadProgress(key, bytesSent: sent, totalBytes: total))
     }
 
     /// Keeps the file in the offline queue (a private copy); the record will wait for it.

@@ -1,6 +1,7 @@
 import DDM
 
-/// What the terminal form screen draws: a snapshot of the screenlet.
+/// A form's state: what a form screenlet keeps for its headless users, and what the form
+/// screen's engine (``FormEngine``) edits and draws.
 public struct FormState: Sendable {
     /// The form's values (`nil` until the form is loaded).
     public internal(set) var model: DDLFormModel?

@@ -43,24 +43,14 @@ extension ObjectEntryFormScreenlet {
         return "\(file.lastPathComponent): this field takes \(extensions.joined(separator: ", ")) files"
     }
 
-    private func startUpload(_ key: FormFieldKey) {
-        guard let path = chosenFiles[key] else { return }
-        uploadTasks[key]?.cancel()
-        discardQueuedUpload(key)
-        let generation = uploadGenerations[key, default: 0] + 1
-        uploadGenerations[key] = generation
-        state.uploads[key] = .pending
-        eventSink.yield(.documentUploadStarted(key))
-        uploadTasks[key] = Task { await self.runUpload(key, path: path, generation: generation) }
-    }
-
     /// Stops the running upload of an attachment field (as the record form's `cancelUpload`).
     @discardableResult
     public func cancelUpload(of field: String, instance: Int = 0) -> Bool {
         stopUpload(FormFieldKey(field: field, instance: instance))
     }
 
-    private func runUpload(_ key: FormFieldKey, path: String, generation: Int) async {
+    /// Sends (or queues) the file of `key` (see ``DocumentUploadKeeping/startUpload(_:)``).
+    func runUpload(_ key: FormFieldKey, path: String, generation: Int) async {
         defer { if uploadGenerations[key] == generation { uploadTasks[key] = nil } }
         let file = URL(fileURLWithPath: path)
         let metadata = uploadMetadata(for: file)
@@ -75,20 +65,14 @@ extension ObjectEntryFormScreenlet {
         switch result {
         case .success(let entry):
             state.recordUploaded(entry, for: key)
-            eventSink.yield(.documentUploaded(key, result: entry.attributes, queueId: nil))
+            emit(.documentUploaded(key, result: entry.attributes, queueId: nil))
         case .failure(let error as any OfflineClassifiable) where error.isConnectivityFailure && queue != nil && submitPolicy != .remoteOnly:
             queueUpload(key, file: file, metadata: metadata)
         case .failure(let error):
             let reason = Self.describe(error)
             state.recordUploadFailed(path: path, reason: reason, for: key)
-            eventSink.yield(.documentUploadError(key, message: reason))
+            emit(.documentUploadError(key, message: reason))
         }
-    }
-
-    private func reportProgress(_ key: FormFieldKey, sent: Int64, total: Int64, generation: Int) {
-        guard uploadGenerations[key] == generation else { return }
-        guard state.recordUploadProgress(sent: sent, total: total, for: key) else { return }
-        eventSink.yield(.documentUploadProgress(key, bytesSent: sent, totalBytes: total))
     }
 
     /// Keeps the file in the offline queue; the entry's write will wait for it.
@@ -98,12 +82,12 @@ extension ObjectEntryFormScreenlet {
             let item = try queue.enqueue(PendingWrite.upload(collection: Self.uploadCollection, file: file, metadata: metadata))
             try? state.model?.setValue(.document(.localFile(path: file.path)), of: key.field, instance: key.instance)
             state.uploads[key] = .queuedOffline(queueId: item.queueId)
-            eventSink.yield(.documentUploaded(key, result: PendingWrite.uploadPlaceholder(item.queueId), queueId: item.queueId))
+            emit(.documentUploaded(key, result: PendingWrite.uploadPlaceholder(item.queueId), queueId: item.queueId))
         } catch {
             let reason = Self.describe(error)
             state.uploads[key] = .failed(reason: reason)
             try? state.model?.setValue(.document(.uploadFailed(path: file.path, reason: reason)), of: key.field, instance: key.instance)
-            eventSink.yield(.documentUploadError(key, message: reason))
+            emit(.documentUploadError(key, message: reason))
         }
     }
 
@@ -122,7 +106,7 @@ extension ObjectEntryFormScreenlet {
     }
 
     /// Drops the queued upload of a file the user replaced, unless a queued write depends on it.
-    private func discardQueuedUpload(_ key: FormFieldKey) {
+    func discardQueuedUpload(_ key: FormFieldKey) {
         guard case .queuedOffline(let queueId) = state.uploads[key] else { return }
         try? queue?.discard(queueId)
     }

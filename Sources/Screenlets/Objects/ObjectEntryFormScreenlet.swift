@@ -145,6 +145,11 @@ public actor ObjectEntryFormScreenlet: FormEditing {
         state.validationMessages = [:]
     }
 
+    /// Tells the host (the event stream).
+    func emit(_ event: FormEvent) {
+        eventSink.yield(event)
+    }
+
     public func close() {
         for task in uploadTasks.values { task.cancel() }
         eventSink.finish()

@@ -10,7 +10,7 @@ extension FormScreen: ChildScreen {
         let quits = effects.contains(where: \.isQuit) || model.quitting
         effects.removeAll(where: \.isQuit)
         var outcomes: [ChildOutcome] = []
-        if case .submitted(.success(.saved), _, _) = message { outcomes.append(.saved) }
+        if case .submitted(.success(.saved), _) = message { outcomes.append(.saved) }
         if quits { outcomes.append(.back(reloadBelow: true)) }
         if quits, model.quitsProgram { outcomes.append(.quit) }
         return outcomes
@@ -36,9 +36,9 @@ extension FormScreen: ChildScreen {
 
     /// Closes the form's screenlet.
     public func leave(_ model: FormScreenModel) -> Effect<FormScreenMessage>? {
-        let driver = self.driver
+        let screenlet = self.screenlet
         return .task {
-            await driver.screenlet.close()
+            await screenlet.close()
             return nil
         }
     }

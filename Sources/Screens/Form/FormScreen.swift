@@ -2,15 +2,17 @@ import DDM
 import Screenlets
 import TermUI
 
-/// The interactive DDL form: a TermUI program that draws a ``FormScreenlet``'s state and turns
-/// keys into the screenlet's intents. Screenlet calls run as task effects and its event stream as a
-/// stream effect (iterated by the runtime), whose results come back as messages; `update` and
-/// `view` are pure.
+/// The interactive DDL form: a TermUI program whose model owns the form's engine (``FormEngine``:
+/// edits, validation, repetitions, locale, dirty tracking, identity, all synchronous in `update`).
+/// The screenlet (a ``FormScreenlet``, an Objects entry form or a ``LocalFormScreenlet``) only does
+/// the I/O — load, upload, submit, withdraw — from task effects and its event stream (a stream
+/// effect iterated by the runtime); their results come back as messages the engine applies.
 public struct FormScreen: Program {
     public typealias Model = FormScreenModel
     public typealias Message = FormScreenMessage
 
-    public let driver: FormDriver
+    /// The I/O side: loads, uploads, submits the engine's values, withdraws.
+    public let screenlet: any FormEditing
     public let configuration: FormScreenConfiguration
     /// The locale the screenlet starts in (labels follow it until switched).
     public let locale: PortalLocale
@@ -20,8 +22,8 @@ public struct FormScreen: Program {
     /// the prompt's help saying where they lead.
     let shownKeyMaps: [UIStrings.Language: (editable: KeyMap, readOnly: KeyMap)]
 
-    public init(driver: FormDriver, configuration: FormScreenConfiguration, locale: PortalLocale, editable: Bool = true) {
-        self.driver = driver
+    public init(screenlet: any FormEditing, configuration: FormScreenConfiguration, locale: PortalLocale, editable: Bool = true) {
+        self.screenlet = screenlet
         self.configuration = configuration
         self.locale = locale
         self.editable = editable
@@ -44,24 +46,37 @@ public struct FormScreen: Program {
 
     public func initialize() -> (Model, [Effect<Message>]) {
         var model = FormScreenModel(
-            form: FormSnapshot(locale: locale, editable: editable), size: configuration.initialSize,
+            form: FormEngine(locale: locale, editable: editable), size: configuration.initialSize,
             pendingWrites: configuration.connection.pendingWrites, online: configuration.connection.online)
         model.note = configuration.notice.map { FormScreenModel.Note($0, .error) }
-        let driver = self.driver
+        let screenlet = self.screenlet
         // What the form is for (the record asked for) shows at once, before the slow loads end.
-        let first = Effect<Message>.task { .snapshot(await driver.snapshot(), note: nil, rebuildRows: false) }
+        let first = Effect<Message>.task { .opened(await screenlet.state, await screenlet.attributes) }
         let start = Effect<Message>.task {
-            await driver.screenlet.start()
-            return .snapshot(await driver.snapshot(), note: nil, rebuildRows: true)
+            await screenlet.start()
+            return .loaded(await screenlet.state)
         }
         return (model, [first, start, screenletEvents()] + [autoSyncReports(), connectivityChanges()].compactMap { $0 })
     }
 
-    /// The screenlet's events, each with the snapshot taken right after it, for as long as the
-    /// screenlet is open (the runtime iterates them).
+    /// The screenlet's events for as long as it is open (the runtime iterates them): a load's
+    /// result with what it loaded, an upload's with what it left in the field.
     func screenletEvents() -> Effect<Message> {
-        let driver = self.driver
-        return .stream(driver.screenlet.events) { .event($0, await driver.snapshot()) }
+        let screenlet = self.screenlet
+        return .stream(screenlet.events) { event in
+            switch event {
+            case .formLoaded, .recordLoaded, .formLoadError, .recordLoadError:
+                return .loadEvent(event, await screenlet.state)
+            case .documentUploadProgress:
+                return .upload(event, value: nil, status: nil)
+            case .documentUploadStarted(let key), .documentUploaded(let key, _, _), .documentUploadError(let key, _):
+                let report = await screenlet.uploadReport(key)
+                return .upload(event, value: report.value, status: report.status)
+            case .formSubmitted, .formSubmitError, .formQueued:
+                // A submit's outcome comes back as ``FormScreenMessage/submitted(_:draft:)``.
+                return nil
+            }
+        }
     }
 
     /// Every report of automatic sync until it stops, when the form has its own.
@@ -86,18 +101,17 @@ public struct FormScreen: Program {
         }
     }
 
-    /// Runs a screenlet call, then reports its snapshot (and the error, if it threw).
-    func call(rebuildRows: Bool = false, focus: FormFieldKey? = nil, success: FormScreenModel.Note? = nil,
+    /// Runs a screenlet call (I/O only), then reports how it went: `success`, or its error.
+    func call(success: FormScreenModel.Note? = nil,
               _ work: @escaping @Sendable (any FormEditing) async throws -> Void) -> Effect<Message> {
-        let driver = self.driver
+        let screenlet = self.screenlet
         return .task {
-            var note = success
             do {
-                try await work(driver.screenlet)
+                try await work(screenlet)
+                return success.map { .note($0) }
             } catch {
-                note = FormScreenModel.Note(String(describing: error), .error)
+                return .note(FormScreenModel.Note(String(describing: error), .error))
             }
-            return .snapshot(await driver.snapshot(), note: note, rebuildRows: rebuildRows, focus: focus)
         }
     }
 }

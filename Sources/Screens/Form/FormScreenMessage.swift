@@ -9,13 +9,22 @@ public enum FormScreenMessage: Sendable {
     case resize(Size)
     /// A left click at a cell: focuses the row there (a second click activates it).
     case click(Point)
-    /// A screenlet call finished; `note` says how (nil: nothing to say). `rebuildRows` after loads
-    /// and repetitions (the only changes of the form's shape).
-    case snapshot(FormSnapshot, note: FormScreenModel.Note?, rebuildRows: Bool, focus: FormFieldKey? = nil)
-    /// The screenlet told something; the snapshot was taken right after.
-    case event(FormEvent, FormSnapshot)
-    /// A submit (or draft) finished, with its outcome or its error.
-    case submitted(Result<FormSubmitOutcome, FormSubmitFailure>, draft: Bool, FormSnapshot)
+    /// The screen opened: what the screenlet is for (the record asked for) and its attributes.
+    case opened(FormState, FormScreenletAttributes)
+    /// The screenlet's loads ended: the engine takes what they loaded.
+    case loaded(FormState)
+    /// A load reported (loaded, or failed), with the screenlet's state right after it.
+    case loadEvent(FormEvent, FormState)
+    /// An upload reported: its progress, or what it left in the field (`value`, `status`).
+    case upload(FormEvent, value: FieldValue?, status: DocumentUploadStatus?)
+    /// `x` asked to stop the upload of `key`: whether it was still running (then it stopped).
+    case uploadCancelled(FormFieldKey, cancelled: Bool)
+    /// A screenlet call finished with something to say (an error, mostly).
+    case note(FormScreenModel.Note)
+    /// A submit (or draft) of the engine's values finished, with its outcome or its error.
+    case submitted(Result<FormSubmitOutcome, FormSubmitFailure>, draft: Bool)
+    /// What became of the form's queued save (nil `queueId`: it went out, as `recordId`).
+    case queuedSaveFollowed(queueId: String?, recordId: Int64?, workflowStatus: Int?)
     /// Path completion for the document prompt: the text it completed and the result.
     case completed(original: String, completion: PathCompletion.Result)
     /// A relationship field's search of the related object ended: its matches, or why it could not run.

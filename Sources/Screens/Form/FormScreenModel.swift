@@ -2,7 +2,8 @@ import DDM
 import Screenlets
 import TermUI
 
-/// Everything the form screen draws: the screenlet's snapshot, the rows, focus and scrolling,
+/// Everything the form screen draws: the form's engine (its values, messages, uploads and
+/// identity — the one truth for the screen, edited here synchronously), the rows, focus and scrolling,
 /// the open editor or overlay, and the message area.
 public struct FormScreenModel: Equatable, Sendable {
     /// What covers the form.
@@ -23,7 +24,8 @@ public struct FormScreenModel: Equatable, Sendable {
         }
     }
 
-    public var form: FormSnapshot
+    /// The form's engine (`model.form.model` is the form's values).
+    public var form: FormEngine
     public var rows = FormRows()
     /// The focused row.
     public var focus = 0
@@ -45,13 +47,13 @@ public struct FormScreenModel: Equatable, Sendable {
     public var quitting = false
     /// Ctrl-C asked to leave: the whole program quits, not only this form (see docs/screens.md "Keys").
     public var quitsProgram = false
-    /// A submit was asked for and has not answered yet (set at once, before any snapshot says so).
+    /// A submit was asked for and has not answered yet.
     public var submitRequested = false
 
-    /// A save is on its way: asked for, or running in the screenlet.
+    /// A save is on its way.
     public var isSaving: Bool { submitRequested || form.isSubmitting }
 
-    public init(form: FormSnapshot, size: Size, pendingWrites: Int, online: Bool) {
+    public init(form: FormEngine, size: Size, pendingWrites: Int, online: Bool) {
         self.form = form
         self.size = size
         self.locale = form.locale

@@ -25,7 +25,7 @@ enum FormScreenKeystrokes {
         let configuration = FormScreenConfiguration(
             connection: ConnectionStatus(server: "bench", user: "bench"), initialSize: size,
             today: CalendarDate(year: 2024, month: 1, day: 1)!)
-        let screen = FormScreen(driver: FormDriver(screenlet: screenlet), configuration: configuration, locale: .enUS)
+        let screen = FormScreen(screenlet: screenlet, configuration: configuration, locale: .enUS)
         let terminal = ByteCountingBackend(size: size)
         let runtime = Runtime(program: screen, backend: terminal)
         defer {
@@ -37,11 +37,8 @@ enum FormScreenKeystrokes {
 
         var figures = KeystrokeScenario.Figures()
         var cpu = BenchClock.threadCPUMicroseconds()
-        var snapshot = FormSnapshot(locale: .enUS, editable: true)
-        snapshot.model = DDLFormModel(structure: try structure(fields: count), locale: .enUS)
-        snapshot.isLoading = false
-        snapshot.sequence = 1_000_000
-        runtime.send(.snapshot(snapshot, note: nil, rebuildRows: true))
+        let loaded = FormEngine(model: DDLFormModel(structure: try structure(fields: count), locale: .enUS), locale: .enUS)
+        runtime.send(.loaded(loaded.state))
         figures.firstFrameUs = BenchClock.threadCPUMicroseconds() - cpu
         figures.firstFrameBytes = terminal.takeBytes()
 

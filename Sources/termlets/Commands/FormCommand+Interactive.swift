@@ -79,7 +79,7 @@ extension FormCommand {
             let autoSync = AutoSync(database: cache, connection: connection)
             await autoSync.setEnabled(settings.stored.autoSync ?? true)
             configuration.autoSync = autoSync.services
-            let screen = FormScreen(driver: FormDriver(screenlet: screenlet), configuration: configuration, locale: locale,
+            let screen = FormScreen(screenlet: screenlet, configuration: configuration, locale: locale,
                                     editable: interactive.editable)
             do {
                 let final = try await CursesTerminal.run(screen)

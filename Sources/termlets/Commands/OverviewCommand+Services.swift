@@ -114,7 +114,7 @@ enum ScreenServices {
         configuration.returnsToList = true
         configuration.purpose = purpose
         if local { configuration = configuration.forLocalForm() }
-        return FormScreen(driver: FormDriver(screenlet: screenlet), configuration: configuration, locale: settings.locale)
+        return FormScreen(screenlet: screenlet, configuration: configuration, locale: settings.locale)
     }
 
     /// The record list of `context` with `fieldNames` as label fields.

@@ -40,9 +40,9 @@ extension FormScreen {
     /// answered by ``FormScreenMessage/relatedFound(_:query:_:)``.
     func searchRelated(_ query: String, key: FormFieldKey, _ model: inout Model) -> [Effect<Message>] {
         model.note = FormScreenModel.Note(FormText.relatedSearching(query, model.locale))
-        let driver = self.driver
+        let screenlet = self.screenlet
         return [.task {
-            guard let searching = driver.screenlet as? any RelatedEntrySearching else {
+            guard let searching = screenlet as? any RelatedEntrySearching else {
                 return .relatedFound(key, query: query, .failure(RelatedSearchFailure(reason: "no search")))
             }
             do {

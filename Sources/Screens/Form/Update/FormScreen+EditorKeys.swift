@@ -53,16 +53,17 @@ extension FormScreen {
     }
 
     /// The one place a value committed by an editor is applied: the editor closes, the value goes
-    /// to the screenlet (a local document is chosen there, which uploads it; any other value is
-    /// set and the field validated), then the focus moves or the form is submitted.
+    /// into the engine at once and the field is validated (a local document is handed to the
+    /// screenlet instead, which uploads it and reports back), then the focus moves or the form is
+    /// submitted — with this value in.
     func applyEdit(_ value: FieldValue?, to key: FormFieldKey, then exit: FieldEditorExit, _ model: inout Model) -> [Effect<Message>] {
         model.editor = nil
-        var effects: [Effect<Message>]
+        var effects: [Effect<Message>] = []
         if case .document(.localFile(let path))? = value {
             model.note = FormScreenModel.Note(FormText.uploadStarted(path.lastComponent, model.locale))
             effects = [call { screenlet in try await screenlet.chooseDocument(path, for: key.field, instance: key.instance) }]
         } else {
-            effects = [setValue(value, key)]
+            setValue(value, key, &model)
         }
         return effects + closeEditor(then: exit, &model)
     }
@@ -81,12 +82,13 @@ extension FormScreen {
         return effects
     }
 
-    /// Sets a field instance's value in the screenlet, and validates it unless `leavingField` is
-    /// false (a checkbox toggled in place).
-    func setValue(_ value: FieldValue?, _ key: FormFieldKey, leavingField: Bool = true) -> Effect<Message> {
-        call { screenlet in
-            try await screenlet.setValue(value, of: key.field, instance: key.instance)
-            if leavingField { await screenlet.leaveField(key.field, instance: key.instance) }
+    /// Sets a field instance's value in the engine, and validates it unless `leavingField` is
+    /// false (a checkbox toggled in place); a refusal shows in the message area.
+    func setValue(_ value: FieldValue?, _ key: FormFieldKey, leavingField: Bool = true, _ model: inout Model) {
+        do {
+            try model.form.setValue(value, of: key, leavingField: leavingField)
+        } catch {
+            model.note = FormScreenModel.Note(error.description, .error)
         }
     }
 

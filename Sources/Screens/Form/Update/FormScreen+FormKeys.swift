@@ -50,11 +50,8 @@ extension FormScreen {
     /// the field's value as loaded comes back.
     func cancelUpload(_ model: inout Model) -> [Effect<Message>] {
         guard let key = model.focusedRow?.key, model.form.uploads[key]?.isRunning == true else { return [] }
-        let note = FormScreenModel.Note(UIText.text(.uploadCancelled, model.locale), .info)
-        let tooLate = UploadAlreadyDone(description: UIText.text(.uploadAlreadyDone, model.locale))
-        return [call(success: note) { screenlet in
-            if await !screenlet.cancelUpload(of: key.field, instance: key.instance) { throw tooLate }
-        }]
+        let screenlet = self.screenlet
+        return [.task { .uploadCancelled(key, cancelled: await screenlet.cancelUpload(of: key.field, instance: key.instance)) }]
     }
 
     /// A command with no editor open.
@@ -104,7 +101,8 @@ extension FormScreen {
             return []
         case .set(let value):
             // A checkbox: set at once, the focus stays (it is validated when left).
-            return [setValue(value, key, leavingField: false)]
+            setValue(value, key, leavingField: false, &model)
+            return []
         case .edit(let state):
             model.editor = FieldEditor(key: key, state: state)
         }
@@ -112,34 +110,58 @@ extension FormScreen {
         return []
     }
 
+    /// Adds an instance of the focused repeatable field after it, and focuses the new one.
     func addInstance(_ model: inout Model) -> [Effect<Message>] {
         guard let row = model.focusedRow, let field = row.field, let key = row.key else { return [] }
         guard field.repeatable else {
             model.note = FormScreenModel.Note(FormText.notRepeatable(model.locale), .error)
             return []
         }
-        let name = key.field
-        let after = key.instance
-        let label = FormRows.labelText(field, locale: model.locale, instance: after + 1, count: row.instanceCount + 1)
-        return [call(rebuildRows: true, focus: FormFieldKey(field: name, instance: after + 1),
-                     success: FormScreenModel.Note(FormText.added(label, model.locale))) { screenlet in
-            try await screenlet.addInstance(of: name, after: after)
-        }]
+        let label = FormRows.labelText(field, locale: model.locale, instance: key.instance + 1, count: row.instanceCount + 1)
+        return changeShape(focus: FormFieldKey(field: key.field, instance: key.instance + 1),
+                           success: FormText.added(label, model.locale), &model) { form throws(FormScreenletError) in
+            try form.addInstance(of: key.field, after: key.instance)
+        }
     }
 
+    /// Removes the focused instance of a repeatable field; the focus goes to the one before.
     func removeInstance(_ model: inout Model) -> [Effect<Message>] {
         guard let row = model.focusedRow, let field = row.field, let key = row.key else { return [] }
         guard field.repeatable else {
             model.note = FormScreenModel.Note(FormText.notRepeatable(model.locale), .error)
             return []
         }
-        let name = key.field
-        let index = key.instance
-        let label = FormRows.labelText(field, locale: model.locale, instance: index, count: row.instanceCount)
-        return [call(rebuildRows: true, focus: FormFieldKey(field: name, instance: max(0, index - 1)),
-                     success: FormScreenModel.Note(FormText.removed(label, model.locale))) { screenlet in
-            try await screenlet.removeInstance(of: name, at: index)
-        }]
+        let label = FormRows.labelText(field, locale: model.locale, instance: key.instance, count: row.instanceCount)
+        let removed: [Effect<Message>] = model.form.uploads[key]?.isRunning == true ? [stopUpload(key)] : []
+        return removed + changeShape(focus: FormFieldKey(field: key.field, instance: max(0, key.instance - 1)),
+                                     success: FormText.removed(label, model.locale), &model) { form throws(FormScreenletError) in
+            try form.removeInstance(of: key.field, at: key.instance)
+        }
+    }
+
+    /// Applies a repetition to the engine, rebuilds the rows and focuses `focus`; a refusal shows
+    /// in the message area.
+    private func changeShape(focus: FormFieldKey, success: String, _ model: inout Model,
+                             _ change: (inout FormEngine) throws(FormScreenletError) -> Void) -> [Effect<Message>] {
+        do {
+            try change(&model.form)
+        } catch {
+            model.note = FormScreenModel.Note(error.description, .error)
+            return []
+        }
+        rebuildRows(always: true, &model)
+        if let row = model.rows.index[focus] { moveFocus(to: row, &model, validate: false) }
+        model.note = FormScreenModel.Note(success)
+        return []
+    }
+
+    /// Stops the screenlet's upload of a removed instance (nothing of it is kept).
+    private func stopUpload(_ key: FormFieldKey) -> Effect<Message> {
+        let screenlet = self.screenlet
+        return .task {
+            await screenlet.cancelUpload(of: key.field, instance: key.instance)
+            return nil
+        }
     }
 
     /// Cycles en_US → es_ES → the structure's other locales.
@@ -150,13 +172,14 @@ extension FormScreen {
         }
         let position = locales.firstIndex(of: model.locale) ?? -1
         let next = locales[(position + 1) % locales.count]
-        return [call(rebuildRows: true, success: FormScreenModel.Note(FormText.language(next.identifier, next))) { screenlet in
+        model.form.switchLocale(next)
+        rebuildRows(always: true, &model)
+        model.note = FormScreenModel.Note(FormText.language(next.identifier, next))
+        // Records load in the new locale too (the screenlet's own locale).
+        let screenlet = self.screenlet
+        return [.task {
             await screenlet.switchLocale(next)
+            return nil
         }]
     }
-}
-
-/// `x` came after the upload ended (uploaded, failed or queued): there was nothing to cancel.
-struct UploadAlreadyDone: Error, CustomStringConvertible {
-    let description: String
 }

@@ -16,26 +16,55 @@ extension FormScreen {
             return []
         case .click(let point):
             return click(at: point, &model)
-        case .snapshot(let snapshot, let note, let rebuild, let focus):
+        case .opened(let state, let attributes):
+            // The screenlet's attributes say whether the form may be edited (as the CLI set them).
+            model.form.editable = attributes.editable
+            model.form.autoscrollOnValidation = attributes.autoscrollOnValidation
+            adoptLoad(state, &model)
+            return []
+        case .loaded(let state):
+            adoptLoad(state, &model)
+            return []
+        case .loadEvent(let event, let state):
+            adoptLoad(state, &model)
+            switch event {
+            case .formLoadError(let message), .recordLoadError(let message):
+                model.note = FormScreenModel.Note(message, .error)
+            default:
+                if model.form.isStale { model.online = false }
+            }
+            return []
+        case .upload(let event, let value, let status):
+            recordUpload(event, value: value, status: status, &model)
+            return []
+        case .uploadCancelled(let key, let cancelled):
+            if cancelled {
+                model.form.forgetUpload(key)
+                model.note = FormScreenModel.Note(UIText.text(.uploadCancelled, model.locale), .info)
+            } else {
+                model.note = FormScreenModel.Note(UIText.text(.uploadAlreadyDone, model.locale), .error)
+            }
+            return []
+        case .note(let note):
+            model.note = note
+            return []
+        case .submitted(let result, let draft):
+            let previouslyQueued = model.form.identity.queuedSaveId
+            model.submitRequested = false
+            model.form.setSubmitting(false)
+            if case .success(let outcome) = result { model.form.applySubmit(outcome) }
+            handleSubmit(result, draft: draft, previouslyQueued: previouslyQueued, &model)
+            return []
+        case .queuedSaveFollowed(let queueId, let recordId, let workflowStatus):
             let queuedId = model.form.identity.queuedSaveId
-            apply(snapshot, rebuildRows: rebuild, &model)
+            model.form.followQueuedSave(queueId: queueId, recordId: recordId, workflowStatus: workflowStatus)
             // A save that waited in the queue went out: where the note still says "Queued for
             // sync", it says so instead (a report of automatic sync is left as it is).
-            if note == nil, let queuedId, snapshot.identity.queuedSaveId == nil, let id = snapshot.model?.recordId,
+            if let queuedId, model.form.identity.queuedSaveId == nil, let id = model.form.model?.recordId,
                 model.note == nil || model.note?.text == FormText.queued(queuedId, model.locale)
             {
                 model.note = FormScreenModel.Note(FormText.queuedSaveSent(id, entry: configuration.purpose == .objectEntry, model.locale), .info)
             }
-            if let focus, model.editor == nil, let row = model.rows.index[focus] { moveFocus(to: row, &model, validate: false) }
-            if let note { model.note = note }
-            return []
-        case .event(let event, let snapshot):
-            return handle(event, snapshot, &model)
-        case .submitted(let result, let draft, let snapshot):
-            let previouslyQueued = model.form.identity.queuedSaveId
-            model.submitRequested = false
-            apply(snapshot, rebuildRows: false, &model)
-            handleSubmit(result, draft: draft, previouslyQueued: previouslyQueued, &model)
             return []
         case .completed(let original, let completion):
             applyCompletion(original: original, completion, &model)
@@ -87,24 +116,49 @@ extension FormScreen {
     /// it became (a queued new record becomes "Record N").
     func followQueuedSave(_ model: Model) -> [Effect<Message>] {
         guard model.form.identity.queuedSaveId != nil else { return [] }
-        return [call { await $0.followQueuedSave() }]
+        let screenlet = self.screenlet
+        return [.task {
+            await screenlet.followQueuedSave()
+            let state = await screenlet.state
+            return .queuedSaveFollowed(queueId: state.queuedSubmitId, recordId: state.recordId, workflowStatus: state.workflowStatus)
+        }]
     }
 
-    // MARK: The screenlet's state
+    // MARK: The engine's state
 
-    /// Adopts a snapshot unless a newer one is already shown; rebuilds the rows after loads,
-    /// repetitions and locale switches (the only times the form's shape changes).
-    func apply(_ snapshot: FormSnapshot, rebuildRows: Bool, _ model: inout Model) {
-        guard snapshot.sequence >= model.form.sequence else { return }
-        let localeChanged = snapshot.locale != model.locale
-        let structureChanged = snapshot.model?.structure != model.form.model?.structure
-        model.form = snapshot
-        model.locale = snapshot.locale
-        guard rebuildRows || localeChanged || structureChanged || (model.rows.isEmpty && snapshot.model != nil),
-              let form = snapshot.model else { return }
+    /// A load's results reach the engine; the rows are rebuilt when the form's shape changed.
+    func adoptLoad(_ state: FormState, _ model: inout Model) {
+        model.form.adoptLoad(state)
+        rebuildRows(always: true, &model)
+    }
+
+    /// An upload's report reaches the engine, and the message area says how it ended.
+    func recordUpload(_ event: FormEvent, value: FieldValue?, status: DocumentUploadStatus?, _ model: inout Model) {
+        model.form.recordUpload(event, value: value, status: status)
+        switch event {
+        case .documentUploadError(let key, let message):
+            model.note = FormScreenModel.Note("\(key): \(message)", .error)
+        case .documentUploaded(let key, _, let queueId):
+            if queueId != nil {
+                model.pendingWrites += 1
+                model.online = false
+            }
+            model.note = FormScreenModel.Note("\(key): " + (queueId == nil ? FormText.uploaded(model.locale) : FormText.uploadQueued(model.locale)), .success)
+        default:
+            break
+        }
+    }
+
+    /// Rebuilds the rows from the engine's form after a load or a repetition (`always`) or a
+    /// locale switch (the only changes of the form's shape), keeping the focus on the same field where it can.
+    func rebuildRows(always: Bool = false, _ model: inout Model) {
+        guard let form = model.form.model else { return }
+        let localeChanged = model.form.locale != model.locale
+        model.locale = model.form.locale
+        guard always || localeChanged || model.rows.isEmpty else { return }
         let focusedKey = model.focusedRow?.key
         let wasOnSubmit = model.focusedRow?.kind == .submit
-        model.rows = FormRows(model: form, locale: snapshot.locale, submitButton: configuration.showSubmitButton && snapshot.editable)
+        model.rows = FormRows(model: form, locale: model.form.locale, submitButton: configuration.showSubmitButton && model.form.editable)
         if let focusedKey, let row = model.rows.index[focusedKey] {
             model.focus = row
         } else if wasOnSubmit {
@@ -113,30 +167,6 @@ extension FormScreen {
             model.focus = min(model.focus, max(0, model.rows.count - 1))
         }
         rescroll(&model)
-    }
-
-    func handle(_ event: FormEvent, _ snapshot: FormSnapshot, _ model: inout Model) -> [Effect<Message>] {
-        switch event {
-        case .formLoaded, .recordLoaded:
-            apply(snapshot, rebuildRows: true, &model)
-            if snapshot.isStale { model.online = false }
-        case .formLoadError(let message), .recordLoadError(let message):
-            apply(snapshot, rebuildRows: false, &model)
-            model.note = FormScreenModel.Note(message, .error)
-        case .documentUploadError(let key, let message):
-            apply(snapshot, rebuildRows: false, &model)
-            model.note = FormScreenModel.Note("\(key): \(message)", .error)
-        case .documentUploaded(let key, _, let queueId):
-            apply(snapshot, rebuildRows: false, &model)
-            if queueId != nil {
-                model.pendingWrites += 1
-                model.online = false
-            }
-            model.note = FormScreenModel.Note("\(key): " + (queueId == nil ? FormText.uploaded(model.locale) : FormText.uploadQueued(model.locale)), .success)
-        default:
-            apply(snapshot, rebuildRows: false, &model)
-        }
-        return []
     }
 
     func handleSubmit(
@@ -158,7 +188,8 @@ extension FormScreen {
             model.note = FormScreenModel.Note(FormText.queued(queueId, model.locale), .info)
         case .failure(let failure):
             if failure.invalid {
-                let count = model.form.validationMessages.count
+                // The engine shows every message (the same validation the screenlet refused with).
+                let count = max(1, model.form.validateAll())
                 model.note = FormScreenModel.Note(FormText.invalidForm(count, model.locale), .error)
                 if model.form.autoscrollOnValidation, let first = model.form.firstInvalidField, let row = model.rows.index[first] {
                     moveFocus(to: row, &model, validate: false)
@@ -185,7 +216,7 @@ extension FormScreen {
         var effects: [Effect<Message>] = []
         if validate, target != model.focus, let key = model.focusedRow?.key, model.form.editable,
            model.focusedRow?.field?.isEditable == true {
-            effects.append(call { screenlet in await screenlet.leaveField(key.field, instance: key.instance) })
+            model.form.leaveField(key)
         }
         model.focus = target
         rescroll(&model)
@@ -223,11 +254,14 @@ extension FormScreen {
         model.note = FormScreenModel.Note(
             configuration.purpose == .local ? FormText.saving(model.locale) : FormText.submitting(model.locale))
         model.submitRequested = true
-        let driver = self.driver
+        model.form.setSubmitting(true)
+        // The values submitted are the engine's, as they are now: the last confirmed edit is in.
+        let edits = model.form.state
+        let screenlet = self.screenlet
         return [.task {
             let result: Result<FormSubmitOutcome, FormSubmitFailure>
             do {
-                result = .success(try await driver.screenlet.submitForm(draft: draft))
+                result = .success(try await screenlet.submitForm(edits: edits, draft: draft))
             } catch let error as FormScreenletError {
                 if case .invalid = error {
                     result = .failure(FormSubmitFailure(message: error.description, invalid: true))
@@ -237,7 +271,7 @@ extension FormScreen {
             } catch {
                 result = .failure(FormSubmitFailure(message: String(describing: error), invalid: false))
             }
-            return .submitted(result, draft: draft, await driver.snapshot())
+            return .submitted(result, draft: draft)
         }]
     }
 
@@ -258,14 +292,14 @@ extension FormScreen {
     /// Discards the edits (the values as loaded come back) and takes the form's queued or
     /// in-flight save back out of the queue, then quits — or says why it cannot.
     func discardAndQuit(_ model: inout Model) -> [Effect<Message>] {
-        let driver = self.driver
+        let screenlet = self.screenlet
         if model.isSaving || model.form.identity.queuedSaveId != nil {
             model.note = FormScreenModel.Note(FormText.withdrawing(model.locale))
         }
         model.overlay = nil
         return [.task {
-            let withdrawal = await driver.screenlet.withdrawQueuedWrite()
-            await driver.screenlet.cancel()
+            let withdrawal = await screenlet.withdrawQueuedWrite()
+            await screenlet.cancel()
             return .discarded(withdrawal)
         }]
     }
