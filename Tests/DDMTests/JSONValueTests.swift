@@ -64,4 +64,20 @@ struct JSONValueTests {
         #expect(try JSONValue.parse(text) == value)
         #expect(try JSONValue.parse(value.serialized(pretty: true)) == value)
     }
+
+    /// Plain ASCII is written whole; a string with anything to escape anywhere in it (first, last,
+    /// after plain text) still has every such character escaped.
+    @Test(arguments: [
+        ("plain text 2026-11-27, #42", #""plain text 2026-11-27, #42""#),
+        ("", #""""#),
+        ("tail\\", #""tail\\""#),
+        ("\"head", #""\"head""#),
+        ("text\u{7F}", #""text\u007f""#),
+        ("é\u{202E}x", #""é\u202ex""#),
+        ("ok\u{85}", #""ok\u0085""#),
+    ])
+    func escapesEveryStringWhateverItsPlainPart(text: String, json: String) throws {
+        #expect(JSONValue.string(text).serialized() == json)
+        #expect(try JSONValue.parse(json) == .string(text))
+    }
 }

@@ -56,6 +56,14 @@ extension JSONValue {
     /// sequences and reordering controls never travel raw).
     static func writeString(_ s: String, to out: inout String) {
         out += "\""
+        // Printable ASCII without a quote or backslash (most values: IDs, dates, plain text) has
+        // nothing to escape and is appended whole, not scalar by scalar (a record list page is
+        // serialised into the cache as it arrives: issue 17).
+        if s.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != 0x22 && $0 != 0x5C }) {
+            out += s
+            out += "\""
+            return
+        }
         for scalar in s.unicodeScalars {
             switch scalar {
             case "\"": out += "\\\""

@@ -11,11 +11,22 @@ public struct DDLListRow: Sendable, Hashable {
     public let labels: [String]
     /// The state of the record's open pending write, if any (a write being sent counts as dirty).
     public let pending: QueueState?
+    /// The label fields' values as the user reads them (parsed by the field's kind and shown in the
+    /// run's locale), when the list computed them once at load (``showing(labels:)``); nil
+    /// otherwise.
+    public private(set) var shownLabels: [String]?
 
     public init(record: RecordData, labelFields: [String], pending: QueueState? = nil) {
         self.record = record
         self.labels = labelFields.map { Self.text(of: Self.value(named: $0, in: record)) }
         self.pending = pending
+    }
+
+    /// This row with `labels` as the texts the user reads (computed once, when its page arrives).
+    public func showing(labels: [String]) -> DDLListRow {
+        var row = self
+        row.shownLabels = labels
+        return row
     }
 
     public var recordId: Int64? { record.recordId }

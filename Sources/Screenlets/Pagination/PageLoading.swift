@@ -99,3 +99,37 @@ extension PageLoader {
         try await loadPage(request)
     }
 }
+
+/// Passes page loads through to another loader and maps every row of each answer (early answers
+/// included) once, as it arrives: work a list would otherwise repeat for every row on every frame
+/// (e.g. the record list's label texts, parsed from the server's values) is done once per load.
+public struct RowMappingPageLoader<Row: Sendable>: PageLoader {
+    public let base: any PageLoader<Row>
+    private let transform: @Sendable (Row) -> Row
+
+    public init(base: any PageLoader<Row>, transform: @escaping @Sendable (Row) -> Row) {
+        self.base = base
+        self.transform = transform
+    }
+
+    public func loadPage(_ request: PageRequest) async throws -> PageResponse<Row> {
+        mapped(try await base.loadPage(request))
+    }
+
+    public func loadPage(_ request: PageRequest, early: @escaping @Sendable (PageResponse<Row>) async -> Void)
+        async throws -> PageResponse<Row>
+    {
+        let transform = self.transform
+        return mapped(try await base.loadPage(request) { page in
+            var page = page
+            page.rows = page.rows.map(transform)
+            await early(page)
+        })
+    }
+
+    private func mapped(_ page: PageResponse<Row>) -> PageResponse<Row> {
+        var page = page
+        page.rows = page.rows.map(transform)
+        return page
+    }
+}

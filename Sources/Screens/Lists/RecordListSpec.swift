@@ -50,9 +50,19 @@ extension ListScreenSpec where Row == DDLListRow {
         var columns = [ListColumn<DDLListRow>("ID") { $0.recordId.map(String.init) ?? "" }]
         for (index, field) in fields.enumerated() {
             columns.append(ListColumn(field.title, preferredWidth: field.preferredWidth) { row in
+                if let shown = row.shownLabels, index < shown.count { return shown[index] }
                 if let labelText { return labelText(row, index) }
                 return index < row.labels.count ? row.labels[index] : ""
             })
+        }
+        // The texts as the user reads them are worked out once per row, when its page arrives,
+        // not for every visible cell of every frame (a PgDn redraws every row).
+        let fieldCount = fields.count
+        let loader: @Sendable (DDLListConfiguration) -> any PageLoader<DDLListRow> = { configuration in
+            guard let labelText else { return makeLoader(configuration) }
+            return RowMappingPageLoader(base: makeLoader(configuration)) { row in
+                row.showing(labels: (0..<fieldCount).map { labelText(row, $0) })
+            }
         }
         return ListScreenSpec(
             title: title, ownerId: configuration.recordSetId, noun: ("record", "records"), columns: columns, leadingColumnWidth: 8,
@@ -65,7 +75,7 @@ extension ListScreenSpec where Row == DDLListRow {
                     configuration.obcClassName = sortOptions[query.sortIndex].obcClassName
                 }
                 configuration.userId = query.mineOnly ? currentUserId : configuration.userId
-                return makeLoader(configuration)
+                return loader(configuration)
             })
     }
 }
