@@ -72,6 +72,8 @@ final class FormScreenTestbed {
                 showSubmitButton: showSubmitButton, initialSize: size, today: today, workingDirectory: folder.url.path,
                 cellLooks: cellLooks)
             configuration.returnsToList = returnsToList
+            // The file system as the program hands it in (the screens read none themselves).
+            configuration.listPaths = { text, directory in LocalPaths.completions(of: text, limit: 1_000, currentDirectory: directory) }
             let screen = FormScreen(screenlet: screenlet, configuration: configuration, locale: locale, editable: editable)
             let testbed = FormScreenTestbed(emulator: emulator, session: session, cache: database, folder: folder, screenlet: screenlet,
                                             screen: screen, size: size)

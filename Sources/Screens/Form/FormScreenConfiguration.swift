@@ -23,6 +23,9 @@ public struct FormScreenConfiguration: Sendable {
     public var today: CalendarDate
     /// Where relative document paths start.
     public var workingDirectory: String
+    /// The local paths that complete what was typed in the document prompt, relative ones from the
+    /// given folder (the program hands the file system in: `OfflineStore.LocalPaths`; none by default).
+    public var listPaths: @Sendable (_ text: String, _ directory: String) -> [String] = { _, _ in [] }
     /// Shown in the message area when the screen opens (e.g. why a theme could not be loaded).
     public var notice: String?
     /// What the form edits: a portal's record, or values kept on this machine.

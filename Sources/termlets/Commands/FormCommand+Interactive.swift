@@ -75,6 +75,7 @@ extension FormCommand {
                 initialSize: Self.terminalSize() ?? Size(width: 80, height: 24),
                 today: Self.today(), workingDirectory: FileManager.default.currentDirectoryPath)
             configuration.notice = theme.warnings.first ?? keys.notice
+            configuration.listPaths = Self.localPaths
             // Writes queued while the portal is away go out once it answers, as in the browser.
             let autoSync = AutoSync(database: cache, connection: connection)
             await autoSync.setEnabled(settings.stored.autoSync ?? true)
@@ -125,5 +126,10 @@ extension FormCommand {
             let date = CalendarDate(year: Int(parts.tm_year) + 1900, month: Int(parts.tm_mon) + 1, day: Int(parts.tm_mday))
         else { return CalendarDate(year: 2000, month: 1, day: 1)! }
         return date
+    }
+
+    /// The file system for the document prompt's Tab completion (the screens read none themselves).
+    static let localPaths: @Sendable (String, String) -> [String] = { text, directory in
+        LocalPaths.completions(of: text, limit: 1_000, currentDirectory: directory)
     }
 }

@@ -209,7 +209,7 @@ actor ScreenletGalleryService: GalleryService {
     }
 
     nonisolated func completions(of path: String) async -> [String] {
-        PathCompletion.completions(of: path)
+        LocalPaths.completions(of: path)
     }
 
     func status() async -> ConnectionStatus {

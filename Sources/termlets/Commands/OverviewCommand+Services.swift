@@ -111,6 +111,7 @@ enum ScreenServices {
             loadedTheme: theme, keyMap: settings.keys.keyMap, connection: request.status, initialSize: request.size,
             today: FormCommand.today(), workingDirectory: FileManager.default.currentDirectoryPath)
         configuration.notice = theme.warnings.first
+        configuration.listPaths = FormCommand.localPaths
         configuration.returnsToList = true
         configuration.purpose = purpose
         if local { configuration = configuration.forLocalForm() }

@@ -40,8 +40,8 @@ extension FormScreen {
         case .request(.searchRelated(let query)):
             return searchRelated(query, key: editor.key, &model)
         case .request(.completePath(let text)):
-            let directory = configuration.workingDirectory
-            return [.task { .completed(original: text, completion: PathCompletion.complete(text, directory: directory)) }]
+            let (directory, listPaths) = (configuration.workingDirectory, configuration.listPaths)
+            return [.task { .completed(original: text, completion: PathCompletion.complete(text, matches: listPaths(text, directory))) }]
         }
     }
 
