@@ -103,11 +103,13 @@ struct SecretsTests {
         let running = try SpawnedProcess(
             TermletsBinary.url, ["list", "--record-set-id", "40001", "--format", "json"] + portal.server(user: Self.user) + home.options,
             environment: Self.environment)
-        // While it waits for the slow portal, look at what `ps` shows.
+        // While it waits for the slow portal, look at what `ps` shows. A process caught while its
+        // exec is still being set up shows as `[termlets]`, no arguments readable yet: wait for its
+        // command line.
         let seen = try await waitFor("the list command in the process list", timeout: 30) { () -> String? in
             let ps = try await ProcessRunner.run(URL(fileURLWithPath: "/bin/ps"), ["-eo", "pid,args"])
             let line = ps.stdout.split(separator: "\n").first { $0.trimmingCharacters(in: .whitespaces).hasPrefix("\(running.pid) ") }
-            return line.map(String.init)
+            return line.map(String.init).flatMap { $0.contains(" list ") ? $0 : nil }
         }
         #expect(seen.contains("--record-set-id"))
         #expect(Self.leaks(in: seen).isEmpty, "ps shows the password: \(seen)")
