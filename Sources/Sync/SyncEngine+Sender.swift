@@ -24,6 +24,7 @@ extension SyncEngine {
         case .addRecord: results = try await sendAdds([item], requests: requests)
         case .addEntry, .updateEntry, .deleteEntry: return try await sendEntry(item)
         case .withdrawAdd: results = try await sendWithdrawals([item], requests: requests)
+        case .withdrawUpload: return try await takeBackUpload(item, requests: requests)
         }
         return try results[0].result.get()
     }

@@ -51,6 +51,22 @@ extension SyncEngine {
         }
     }
 
+    /// The file entry an upload write made, when the portal has one: found by the write's title in
+    /// its folder, carrying its uuid.
+    func existingUpload(_ item: QueueItem, requests: WriteRequests) async throws -> JSONValue? {
+        let p = item.payload
+        let repositoryId = p[PayloadKey.repositoryId]?.int64Value ?? requests.groupOf(item)
+        let fileName = p[PayloadKey.fileName]?.stringValue ?? item.fileURL?.lastPathComponent ?? ""
+        let title = p[PayloadKey.title]?.stringValue.flatMap { $0.isEmpty ? nil : $0 } ?? fileName
+        if p[HeadlessDocuments.transportKey]?.stringValue == HeadlessDocuments.transportName {
+            let found = try await session.headlessDocument(
+                titled: title, siteId: repositoryId, folderId: p[PayloadKey.folderId]?.int64Value ?? 0)
+            return found?["uuid"]?.stringValue == item.uuid ? found : nil
+        }
+        return try await existingUpload(
+            item, repositoryId: repositoryId, folderId: p[PayloadKey.folderId]?.int64Value ?? 0, title: title, requests: requests)
+    }
+
     /// The file entry titled `title` in the folder, when it carries the write's uuid.
     private func existingUpload(
         _ item: QueueItem, repositoryId: Int64, folderId: Int64, title: String, requests: WriteRequests

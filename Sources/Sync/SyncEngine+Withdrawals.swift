@@ -43,6 +43,30 @@ extension SyncEngine {
         return ["withdrawn": true, "created": .bool(recordId != nil), "recordId": JSONValue(recordId)]
     }
 
+    /// Resolves a `withdraw-upload` tombstone: the document the withdrawn upload made (known from
+    /// its answer, or found by its title in its folder carrying the upload's uuid) is deleted;
+    /// when the portal has none the tombstone is just dropped. Connectivity failures are rethrown
+    /// (the tombstone goes back to the queue); repeating it is harmless.
+    func takeBackUpload(_ item: QueueItem, requests: WriteRequests) async throws -> JSONValue {
+        let fileEntryId: Int64?
+        if let known = item.payload[WithdrawUploadKey.createdFileEntryId]?.int64Value {
+            fileEntryId = known
+        } else {
+            fileEntryId = try await existingUpload(item, requests: requests)?[PayloadKey.fileEntryId]?.int64Value
+        }
+        let headless = item.payload[HeadlessDocuments.transportKey]?.stringValue == HeadlessDocuments.transportName
+        if let fileEntryId, headless {
+            do {
+                try await session.headlessDeleteDocument(id: fileEntryId)
+            } catch let error as PortalError where error.kind == .notFound {}
+        } else if let fileEntryId {
+            try await deleteIgnoringNotFound(requests.calls.documents.deleteFileEntry(fileEntryId: fileEntryId)) { error in
+                "document \(fileEntryId), uploaded before it was discarded, was not deleted: \(error)"
+            }
+        }
+        return ["withdrawn": true, "created": .bool(fileEntryId != nil), PayloadKey.fileEntryId: JSONValue(fileEntryId)]
+    }
+
     /// Runs a deletion; "not found" means it is gone already. Other refusals are rethrown with
     /// `describe`'s message, connectivity failures as they are.
     private func deleteIgnoringNotFound(_ call: ServiceCall, describe: (String) -> String) async throws {

@@ -112,6 +112,10 @@ public struct SyncEngine: Sendable {
         if !adds.isEmpty { try settle(try await sendAdds(adds, requests: requests), in: round, tally: tally) }
         let withdrawals = round.items.filter { $0.operation == .withdrawAdd }
         if !withdrawals.isEmpty { try settle(try await sendWithdrawals(withdrawals, requests: requests), in: round, tally: tally) }
+        for item in round.items where item.operation == .withdrawUpload {
+            let result = await capture { try await takeBackUpload(item, requests: requests) }
+            try settle([(item, result)], in: round, tally: tally)
+        }
         for item in round.items where item.operation.isObjectEntry {
             try? queue.renewLease(round.unsettled.map(\.queueId))
             let result = await capture { try await sendEntry(item) }

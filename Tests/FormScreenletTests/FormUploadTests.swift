@@ -3,6 +3,7 @@ import Foundation
 import OfflineStore
 import PortalClient
 import PortalEmulator
+import Sync
 import Screenlets
 import TermletsTestSupport
 import Testing
@@ -187,6 +188,56 @@ struct FormUploadTests {
             #expect(try harness.queue.items().isEmpty)
             #expect(await screenlet.state.uploads.isEmpty)
             #expect(await screenlet.state.isDirty == false)
+        }
+    }
+
+    /// The race CI caught (a tmux test found a discarded file on the portal): a sync claims the
+    /// document queued offline, the user discards the edits while its request is on its way, and
+    /// the request arrives. The discard no longer fails silently (the queue refused to discard a
+    /// write being sent): the upload becomes a `withdraw-upload` tombstone and the next sync
+    /// deletes the document the request made. Read back from the portal.
+    @Test func discardingWhileASyncSendsTheDocumentLeavesNothingOnThePortal() async throws {
+        try await withHarness { harness in
+            let screenlet = harness.screenlet { $0.recordSetId = 40001 }
+            let recorder = EventRecorder(screenlet)
+            try await screenlet.loadForm()
+            await harness.setOffline(true)
+            try await screenlet.chooseDocument(try harness.file("raced.txt", size: 100).path, for: "Attachment")
+            try await recorder.waitFor("documentUploaded") { $0.name == "documentUploaded" }
+            let engine = SyncEngine(queue: harness.queue, session: harness.session, configuration: SyncConfiguration(groupId: 20143))
+            // A sync claims the upload; the portal is back just as its request goes out.
+            let claimed = try #require(try harness.queue.claimReady().first)
+            #expect(claimed.operation == .upload)
+            await harness.setOffline(false)
+            await screenlet.cancel()
+            let tombstone = try #require(try harness.queue.item(claimed.queueId))
+            #expect(tombstone.operation == .withdrawUpload && tombstone.state == .sending, "\(tombstone)")
+            let answer = try await engine.sendOne(claimed)
+            let fileEntryId = try #require(answer[PayloadKey.fileEntryId]?.int64Value)
+            let outcome = try harness.queue.settle(claimed, result: .success(answer), sender: engine.sender)
+            guard case .withdrawn = outcome else {
+                Issue.record("the answer of a withdrawn upload lands on its tombstone, got \(outcome)")
+                return
+            }
+            #expect(try await Self.fileEntryExists(fileEntryId, harness), "the request did make the document")
+
+            let summary = try await engine.run()
+            #expect(summary.failed == 0 && summary.pending == 0, "\(summary)")
+            #expect(try await Self.fileEntryExists(fileEntryId, harness) == false, "the discarded document is gone from the portal")
+            #expect(try harness.queue.listing().isEmpty)
+            #expect(try harness.queue.item(claimed.queueId)?.fileURL == nil)
+        }
+    }
+
+    /// Whether the portal has file entry `id` (`dlapp/get-file-entry`).
+    static func fileEntryExists(_ id: Int64, _ harness: FormHarness) async throws -> Bool {
+        var call = ServiceCall(path: "/dlapp/get-file-entry")
+        call.append("fileEntryId", .int(id))
+        do {
+            _ = try await harness.session.invoke(call)
+            return true
+        } catch let error as PortalError where error.kind == .notFound {
+            return false
         }
     }
 

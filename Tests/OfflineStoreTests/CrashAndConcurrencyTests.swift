@@ -129,7 +129,7 @@ struct CrashAndConcurrencyTests {
             return try await group.reduce(into: [[String]]()) { $0.append($1) }
         }
         #expect(migrations.count == 4)
-        #expect(migrations.allSatisfy { $0 == ["v1: entries and pending writes", "v2: Objects entry writes, withdraw-add tombstones"] })
+        #expect(migrations.allSatisfy { $0 == ["v1: entries and pending writes", "v2: Objects entry writes, withdraw-add tombstones", "v3: withdraw-upload tombstones"] })
     }
 
     /// Python's `sqlite3` module (the system SQLite) plays the other process: no Swift helper

@@ -10,7 +10,7 @@ struct DatabaseTests {
     @Test func freshDatabaseIsMigratedInWALModeWithNormalSync() throws {
         let folder = try TemporaryFolder()
         let database = try folder.openDatabase()
-        #expect(try database.appliedMigrations() == ["v1: entries and pending writes", "v2: Objects entry writes, withdraw-add tombstones"])
+        #expect(try database.appliedMigrations() == ["v1: entries and pending writes", "v2: Objects entry writes, withdraw-add tombstones", "v3: withdraw-upload tombstones"])
         let (journal, synchronous, foreignKeys) = try database.pool.write { db in
             (
                 try String.fetchOne(db, sql: "PRAGMA journal_mode"),
@@ -36,7 +36,7 @@ struct DatabaseTests {
             try database.close()
         }
         let reopened = try folder.openDatabase()
-        #expect(try reopened.appliedMigrations() == ["v1: entries and pending writes", "v2: Objects entry writes, withdraw-add tombstones"])
+        #expect(try reopened.appliedMigrations() == ["v1: entries and pending writes", "v2: Objects entry writes, withdraw-add tombstones", "v3: withdraw-upload tombstones"])
         #expect(try await EntryStore(database: reopened).get(address)?.value == [1, 2, 3])
     }
 
@@ -63,7 +63,7 @@ struct DatabaseTests {
             try old.close()
         }
         let database = try folder.openDatabase()
-        #expect(try database.appliedMigrations() == ["v1: entries and pending writes", "v2: Objects entry writes, withdraw-add tombstones"])
+        #expect(try database.appliedMigrations() == ["v1: entries and pending writes", "v2: Objects entry writes, withdraw-add tombstones", "v3: withdraw-upload tombstones"])
         let queue = PendingQueue(database: database)
         #expect(try queue.items().map(\.queueId) == ["up", "add"])
         #expect(try queue.item("add")?.dependsOn == ["up"])

@@ -30,7 +30,7 @@ struct ObjectsQueueTests {
             try pool.close()
         }
         let database = try folder.openDatabase()
-        #expect(try database.appliedMigrations() == ["v1: entries and pending writes", "v2: Objects entry writes, withdraw-add tombstones"])
+        #expect(try database.appliedMigrations() == ["v1: entries and pending writes", "v2: Objects entry writes, withdraw-add tombstones", "v3: withdraw-upload tombstones"])
         let queue = PendingQueue(database: database)
         #expect(try queue.items().map(\.queueId) == ["a", "b"])
         #expect(try queue.items().first?.payload["values"] == ["Title": "kept"])

@@ -101,6 +101,46 @@ enum CacheSchema {
                 CREATE INDEX pending_write_by_entry ON pending_write (entryCollection, entryKey);
                 """)
         }
+        // v3: the `withdraw-upload` tombstone (a form's document discarded while a sync was sending
+        // it). The table is rebuilt again for the CHECK constraint, with the same rows.
+        migrator.registerMigration("v3: withdraw-upload tombstones") { db in
+            try db.execute(sql: """
+                CREATE TABLE pending_write_v3 (
+                    sequence INTEGER PRIMARY KEY AUTOINCREMENT,
+                    queueId TEXT NOT NULL UNIQUE,
+                    operation TEXT NOT NULL
+                        CHECK (operation IN ('add-record', 'update-record', 'upload', 'delete', 'withdraw-add',
+                                             'add-entry', 'update-entry', 'delete-entry', 'withdraw-upload')),
+                    collection TEXT NOT NULL,
+                    subject TEXT NOT NULL,
+                    payload TEXT NOT NULL,
+                    uuid TEXT NOT NULL,
+                    state TEXT NOT NULL DEFAULT 'dirty'
+                        CHECK (state IN ('dirty', 'sending', 'conflict', 'failed', 'done')),
+                    attempts INTEGER NOT NULL DEFAULT 0,
+                    lastError TEXT,
+                    retryAt INTEGER,
+                    sendingPid INTEGER,
+                    sendingSince INTEGER,
+                    portalValue TEXT,
+                    result TEXT,
+                    entryCollection TEXT,
+                    entryKey TEXT,
+                    localFile TEXT,
+                    createdAt INTEGER NOT NULL,
+                    updatedAt INTEGER NOT NULL,
+                    maybeDelivered INTEGER NOT NULL DEFAULT 0
+                );
+                INSERT INTO pending_write_v3 SELECT sequence, queueId, operation, collection, subject, payload, uuid, state,
+                    attempts, lastError, retryAt, sendingPid, sendingSince, portalValue, result, entryCollection, entryKey,
+                    localFile, createdAt, updatedAt, maybeDelivered FROM pending_write;
+                DROP TABLE pending_write;
+                ALTER TABLE pending_write_v3 RENAME TO pending_write;
+                CREATE INDEX pending_write_by_state ON pending_write (state, sequence);
+                CREATE INDEX pending_write_by_subject ON pending_write (subject, sequence);
+                CREATE INDEX pending_write_by_entry ON pending_write (entryCollection, entryKey);
+                """)
+        }
         return migrator
     }
 }

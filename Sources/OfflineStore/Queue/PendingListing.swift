@@ -14,7 +14,7 @@ public struct PendingListingEntry: Sendable, Equatable {
     public let error: String?
     /// The object definition an Objects write is for (`nil` for records and files).
     public var object: String? = nil
-    /// What a `withdraw-add` tombstone is, in words (``QueueItem/withdrawalSummary``); `nil` for others.
+    /// What a `withdraw-add` or `withdraw-upload` tombstone is, in words (``QueueItem/withdrawalSummary``); `nil` for others.
     public let summary: String?
 
     /// `{"queueId", "operation", "state", "recordSetId", "recordId", "values", "error"}`, with

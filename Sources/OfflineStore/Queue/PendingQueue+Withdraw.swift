@@ -94,14 +94,18 @@ extension PendingQueue {
             arguments: [error, item.queueId])
     }
 
-    /// Whether the stored row of `item` is a tombstone while `item` was claimed as an add: it was
-    /// withdrawn while being sent.
-    func wasWithdrawnInFlight(_ db: Database, _ item: QueueItem) throws -> Bool {
-        guard item.operation == .addRecord else { return false }
-        let operation = try Cached.strings(
+    /// The tombstone operation the stored row of `item` has become while `item` was claimed as an
+    /// add or an upload (it was withdrawn while being sent); `nil` when it was not withdrawn.
+    func withdrawnInFlight(_ db: Database, _ item: QueueItem) throws -> PendingOperation? {
+        guard item.operation == .addRecord || item.operation == .upload else { return nil }
+        let stored = try Cached.strings(
             db, sql: "SELECT operation FROM pending_write WHERE queueId = ?", arguments: [item.queueId]
-        ).first
-        return operation == PendingOperation.withdrawAdd.rawValue
+        ).first.flatMap(PendingOperation.init(rawValue:))
+        switch (item.operation, stored) {
+        case (.addRecord, .withdrawAdd?): return .withdrawAdd
+        case (.upload, .withdrawUpload?): return .withdrawUpload
+        default: return nil
+        }
     }
 
     /// The file entries (id and uuid) the portal gave for the uploads an add's values refer to.
@@ -158,8 +162,16 @@ extension PendingQueue {
 }
 
 extension QueueItem {
-    /// How `termlets pending` and the sync view name a `withdraw-add` tombstone; `nil` for others.
+    /// How `termlets pending` and the sync view name a `withdraw-add` or `withdraw-upload`
+    /// tombstone; `nil` for others.
     public var withdrawalSummary: String? {
+        if operation == .withdrawUpload {
+            let name = payload[PayloadKey.fileName]?.stringValue ?? payload[PayloadKey.title]?.stringValue ?? "a document"
+            if let fileEntryId = payload[WithdrawUploadKey.createdFileEntryId]?.int64Value {
+                return "withdraw upload of \(name) (document \(fileEntryId) made by a request already sent)"
+            }
+            return "withdraw upload of \(name) (the portal may have it from a request already sent)"
+        }
         guard operation == .withdrawAdd else { return nil }
         if let recordId = payload[WithdrawKey.createdRecordId]?.int64Value {
             return "withdraw add (record \(recordId) created by a request already sent)"

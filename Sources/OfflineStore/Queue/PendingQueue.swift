@@ -309,7 +309,7 @@ public struct PendingQueue: Sendable {
         case .upload:
             guard write.sourceFile != nil else { throw OfflineStoreError.invalidWrite("upload needs a file") }
             return "item:\(queueId)"
-        case .addRecord, .addEntry, .withdrawAdd:
+        case .addRecord, .addEntry, .withdrawAdd, .withdrawUpload:
             return "item:\(queueId)"
         case .updateEntry, .deleteEntry:
             guard let entryId = write.payload[PayloadKey.recordId]?.int64Value, let path = write.payload[PayloadKey.restContextPath]?.stringValue else {

@@ -13,6 +13,11 @@ public enum PendingOperation: String, Sendable, CaseIterable {
     /// portal: sync looks the record up by the add's uuid and deletes it (and the documents only
     /// it used) when the portal created it, or just drops the tombstone (see docs/offline.md).
     case withdrawAdd = "withdraw-add"
+    /// A tombstone for a document upload the user discarded while its request may have reached
+    /// the portal (a sync was sending it): sync deletes the document when the portal made one
+    /// (known from the answer, or found by the upload's title and uuid), or just drops the
+    /// tombstone (see docs/offline.md).
+    case withdrawUpload = "withdraw-upload"
 
     /// A new Liferay Objects entry, added by its client-made external reference code.
     case addEntry = "add-entry"

@@ -45,8 +45,9 @@ public enum SendOutcome: Sendable {
     case rejected(any Error)
     /// The portal's record changed; the item is in `conflict`.
     case conflict(portalValue: JSONValue)
-    /// The add was withdrawn while being sent: its `withdraw-add` tombstone now holds what the
-    /// answer said (the record created, or nothing known) and is ready to take it back.
+    /// The add or upload was withdrawn while being sent: its `withdraw-add` or `withdraw-upload`
+    /// tombstone now holds what the answer said (the record or document made, or nothing known)
+    /// and is ready to take it back — or, when nothing was sent, the upload left the queue.
     case withdrawn
 }
 
@@ -81,9 +82,14 @@ extension PendingQueue {
         _ db: Database, _ item: QueueItem, _ result: Result<JSONValue, any Error>, sender: QueueSender, now: Date,
         filesToDelete: inout [URL]
     ) throws -> SendOutcome {
-        if try wasWithdrawnInFlight(db, item) {
+        switch try withdrawnInFlight(db, item) {
+        case .withdrawAdd?:
             try recordWithdrawnAnswer(db, item, result, now: now)
             return .withdrawn
+        case .withdrawUpload?:
+            if let file = try recordWithdrawnUploadAnswer(db, item, result, now: now) { filesToDelete.append(file) }
+            return .withdrawn
+        default: break
         }
         if !certainlyNotSent(result) {
             try Cached.execute(db, sql: "UPDATE pending_write SET maybeDelivered = 1 WHERE queueId = ?", arguments: [item.queueId])

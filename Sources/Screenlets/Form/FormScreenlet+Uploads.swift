@@ -101,7 +101,7 @@ extension FormScreenlet {
     /// unless a queued record already depends on it.
     func discardQueuedUpload(_ key: FormFieldKey) {
         guard case .queuedOffline(let queueId) = state.uploads[key] else { return }
-        try? executor.queue.discard(queueId)
+        _ = try? executor.queue.withdrawUpload(queueId)
     }
 
     /// Starts again every upload that failed (a submit does this first, as Screens does).

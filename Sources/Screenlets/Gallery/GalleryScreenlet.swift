@@ -248,7 +248,7 @@ public final class GalleryScreenlet: Sendable {
     private static func withdrawCancelled(
         _ write: PendingWrite, queueId: String?, queue: PendingQueue?, writer: GalleryWriter, wholeFileSent: Bool
     ) async -> CancelledUpload {
-        if let queueId, let queue { try? queue.discard(queueId) }
+        if let queueId, let queue { _ = try? queue.withdrawUpload(queueId) }
         guard wholeFileSent else { return .stopped }
         let payload = write.payload
         let uuid = write.uuid

@@ -33,7 +33,7 @@ struct GalleryWriter: Sendable {
             }
             try await delete(fileEntryId: fileEntryId)
             return .null
-        case .addRecord, .updateRecord, .withdrawAdd, .addEntry, .updateEntry, .deleteEntry:
+        case .addRecord, .updateRecord, .withdrawAdd, .withdrawUpload, .addEntry, .updateEntry, .deleteEntry:
             throw PortalError(kind: .input, message: "the gallery does not send \(item.operation.rawValue)")
         }
     }

@@ -108,7 +108,7 @@ extension ObjectEntryFormScreenlet {
     /// Drops the queued upload of a file the user replaced, unless a queued write depends on it.
     func discardQueuedUpload(_ key: FormFieldKey) {
         guard case .queuedOffline(let queueId) = state.uploads[key] else { return }
-        try? queue?.discard(queueId)
+        _ = try? queue?.withdrawUpload(queueId)
     }
 
     /// Stops the uploads running and drops the queued ones no queued write depends on: the

@@ -228,6 +228,7 @@ enum ScreenServices {
         case .updateEntry: title = "update entry"
         case .deleteEntry: title = "delete entry"
         case .withdrawAdd: title = item.withdrawalSummary ?? "withdraw add"
+        case .withdrawUpload: title = item.withdrawalSummary ?? "withdraw upload"
         }
         // "update record 43002", not "update record record 43002".
         if let record = payload[PayloadKey.recordId]?.int64Value { title += (title.hasSuffix(" record") || title.hasSuffix(" entry") ? " " : " record ") + String(record) }
