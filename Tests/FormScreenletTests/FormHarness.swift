@@ -21,10 +21,16 @@ final class FormHarness: Sendable {
         self.folder = folder
     }
 
-    static func start(version: PortalVersion = .v7) async throws -> FormHarness {
+    /// An emulator with the demo data, and `seed` (an emulator seed file's JSON) when given.
+    static func start(version: PortalVersion = .v7, seed: String? = nil) async throws -> FormHarness {
         let folder = try TemporaryDirectory(prefix: "termlets-form")
+        var seedFile: URL?
+        if let seed {
+            seedFile = folder.path("seed.json")
+            try Data(seed.utf8).write(to: folder.path("seed.json"))
+        }
         let emulator = try await PortalEmulator.start(
-            EmulatorOptions(port: 0, version: version, dataDirectory: folder.path("portal")))
+            EmulatorOptions(port: 0, version: version, dataDirectory: folder.path("portal"), seedFile: seedFile))
         let session = try PortalSession(
             context: ServerContext(serverURL: emulator.baseURL, groupId: 20143),
             credentials: Credentials(username: "test@liferay.com", password: "test"),
@@ -74,8 +80,8 @@ final class FormHarness: Sendable {
 }
 
 /// Runs `body` with a fresh harness and always stops it.
-func withHarness(version: PortalVersion = .v7, _ body: (FormHarness) async throws -> Void) async throws {
-    let harness = try await FormHarness.start(version: version)
+func withHarness(version: PortalVersion = .v7, seed: String? = nil, _ body: (FormHarness) async throws -> Void) async throws {
+    let harness = try await FormHarness.start(version: version, seed: seed)
     do {
         try await body(harness)
         await harness.stop()

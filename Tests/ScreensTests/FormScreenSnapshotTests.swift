@@ -126,7 +126,7 @@ struct FormScreenSnapshotTests {
         try await withFormScreen(size: Size(width: 80, height: 18)) { form in
             // An upload's progress report, frozen half-way (a real upload finishes too fast to catch).
             let progress = FormEvent.documentUploadProgress(FormFieldKey(field: "Attachment"), bytesSent: 1_500_000, totalBytes: 3_000_000)
-            form.runtime.send(.upload(progress, value: nil, status: nil))
+            form.runtime.send(.upload(progress, value: nil, status: nil, shapeVersion: 0))
             try form.focus("Attachment")
             let text = GridText.text(form.grid)
             #expect(text.contains("50% 1.4 MB / 2.9 MB"))  // not rounded down to "1 MB / 2 MB"

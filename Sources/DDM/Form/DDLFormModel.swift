@@ -15,6 +15,8 @@ public struct DDLFormModel: Sendable, Hashable {
     public private(set) var attributes: [String: JSONValue]
     /// Values the record had for names the structure does not know, kept for reference.
     public private(set) var unmatchedValues: [String: JSONValue]
+    /// The repetitions added and removed (and resets) since this form was made, in order.
+    public private(set) var shapeChanges: [FormShapeChange] = []
 
     /// The most instances one repeatable field may have.
     public static let maximumInstances = 1000
@@ -117,6 +119,7 @@ public struct DDLFormModel: Sendable, Hashable {
         guard (1...list.count).contains(position) else { throw .noSuchInstance(field: field.name, index: position - 1) }
         list.insert(value, at: position)
         values[field.name] = list
+        shapeChanges.append(.added(field: field.name, at: position))
         return position
     }
 
@@ -128,10 +131,46 @@ public struct DDLFormModel: Sendable, Hashable {
         guard list.count > 1 else { throw .lastInstance(field.name) }
         list.remove(at: index)
         values[field.name] = list
+        shapeChanges.append(.removed(field: field.name, at: index))
     }
 
     /// Restores the values as loaded.
-    public mutating func reset() { values = loadedValues }
+    public mutating func reset() {
+        values = loadedValues
+        shapeChanges.append(.reset)
+    }
+
+    /// Makes the shape changes of `other` (a copy of this form that changed further) that this
+    /// one has not made yet: repetitions added and removed in the same order. Returns them, or
+    /// nil (and changes nothing) when the two went different ways or `other` is another form.
+    @discardableResult
+    public mutating func follow(_ other: DDLFormModel) -> [FormShapeChange]? {
+        guard let missing = shapeChanges(toFollow: other) else { return nil }
+        var copy = self
+        do {
+            for change in missing { try copy.apply(change) }
+        } catch {
+            return nil
+        }
+        self = copy
+        return missing
+    }
+
+    /// Makes one change of shape (recorded like any other).
+    public mutating func apply(_ change: FormShapeChange) throws(FormModelError) {
+        switch change {
+        case .added(let field, let position): try addInstance(of: field, after: position - 1)
+        case .removed(let field, let position): try removeInstance(of: field, at: position)
+        case .reset: reset()
+        }
+    }
+
+    /// The shape changes `other` (a copy of this form that changed further) made that this one
+    /// has not; nil when the two went different ways or `other` is another form.
+    public func shapeChanges(toFollow other: DDLFormModel) -> [FormShapeChange]? {
+        guard other.shapeChanges.starts(with: shapeChanges), other.structure == structure else { return nil }
+        return Array(other.shapeChanges.dropFirst(shapeChanges.count))
+    }
 
     /// Whether any value differs from the values as loaded.
     public var isModified: Bool { values != loadedValues }

@@ -29,6 +29,9 @@ public protocol FormEditing: Actor {
     func addInstance(of field: String, after index: Int?) throws(FormScreenletError) -> Int
     /// Removes an instance of a repeatable field (not the last one).
     func removeInstance(of field: String, at index: Int) throws(FormScreenletError)
+    /// Makes the repetitions added and removed in `model` (the screen's copy of this form, which
+    /// changes first) here too, so that a field instance names the same instance in both.
+    func followShape(of model: DDLFormModel)
     /// The user picked a local file for a document or image field.
     func chooseDocument(_ path: String, for field: String, instance: Int) throws(FormScreenletError)
     /// Stops the running upload of a field instance: nothing of it is kept, the field's value as
@@ -73,6 +76,11 @@ extension FormEditing {
     public func removeInstance(of field: String, at index: Int) throws(FormScreenletError) {
         let editable = attributes.editable
         _ = try updateState { state throws(FormScreenletError) in try state.removeInstance(of: field, at: index, editable: editable) }
+    }
+
+    /// Makes the repetitions added and removed in `model` here too.
+    public func followShape(of model: DDLFormModel) {
+        updateState { state in _ = state.followShape(of: model) }
     }
 }
 

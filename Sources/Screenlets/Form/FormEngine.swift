@@ -76,9 +76,7 @@ public struct FormEngine: Sendable {
     @discardableResult
     public mutating func removeInstance(of field: String, at index: Int) throws(FormScreenletError) -> FormFieldKey {
         defer { refreshDirty() }
-        let key = try state.removeInstance(of: field, at: index, editable: editable)
-        state.uploads[key] = nil
-        return key
+        return try state.removeInstance(of: field, at: index, editable: editable)
     }
 
     /// Labels, tips, options and messages in `locale` from now on.
@@ -160,6 +158,16 @@ public struct FormEngine: Sendable {
         }
     }
 
+    /// Where field instance `key`, named by a copy of this form that had made only its first
+    /// `shapeVersion` shape changes (a screenlet's report), is now; nil when it was removed since.
+    public func instanceNow(_ key: FormFieldKey, shapeVersion: Int) -> FormFieldKey? {
+        guard let changes = state.model?.shapeChanges, shapeVersion <= changes.count else { return key }
+        return key.moved(by: changes.dropFirst(shapeVersion))
+    }
+
+    /// How many shape changes (repetitions added or removed) the form has made.
+    public var shapeVersion: Int { state.model?.shapeChanges.count ?? 0 }
+
     /// The upload of `key` was cancelled: its file is forgotten and the value as loaded comes back.
     public mutating func forgetUpload(_ key: FormFieldKey) {
         state.forgetChosenFile(key)
@@ -217,13 +225,17 @@ extension FormEditing {
     /// edit. A document the screenlet is uploading, or has uploaded, keeps the screenlet's value.
     @discardableResult
     public func submitForm(edits: FormState, draft: Bool) async throws -> FormSubmitOutcome {
+        if let shaped = edits.model { followShape(of: shaped) }
         updateState { state in state.adoptEdits(edits) }
         return try await submitForm(draft: draft)
     }
 
-    /// The value and upload status of a field instance now (what an upload event left there).
-    public func uploadReport(_ key: FormFieldKey) -> (value: FieldValue?, status: DocumentUploadStatus?) {
-        updateState { state in (state.model?.value(of: key.field, instance: key.instance), state.uploads[key]) }
+    /// The value and upload status of a field instance now (what an upload event left there), and
+    /// how many shape changes this form had made then (``FormEngine/instanceNow(_:shapeVersion:)``).
+    public func uploadReport(_ key: FormFieldKey) -> (value: FieldValue?, status: DocumentUploadStatus?, shapeVersion: Int) {
+        updateState { state in
+            (state.model?.value(of: key.field, instance: key.instance), state.uploads[key], state.model?.shapeChanges.count ?? 0)
+        }
     }
 }
 

@@ -27,6 +27,29 @@ public enum FormEvent: Sendable, Equatable {
     /// The upload failed; a submit retries it.
     case documentUploadError(FormFieldKey, message: String)
 
+    /// The field instance an upload event is about; nil for the others.
+    public var uploadKey: FormFieldKey? {
+        switch self {
+        case .documentUploadStarted(let key), .documentUploadProgress(let key, _, _), .documentUploaded(let key, _, _),
+            .documentUploadError(let key, _):
+            return key
+        default:
+            return nil
+        }
+    }
+
+    /// The same upload event about field instance `key` (where its instance is in another shape of
+    /// the form); other events unchanged.
+    public func aboutUpload(of key: FormFieldKey) -> FormEvent {
+        switch self {
+        case .documentUploadStarted: return .documentUploadStarted(key)
+        case .documentUploadProgress(_, let sent, let total): return .documentUploadProgress(key, bytesSent: sent, totalBytes: total)
+        case .documentUploaded(_, let result, let queueId): return .documentUploaded(key, result: result, queueId: queueId)
+        case .documentUploadError(_, let message): return .documentUploadError(key, message: message)
+        default: return self
+        }
+    }
+
     /// The event's name, as Liferay Screens names it.
     public var name: String {
         switch self {

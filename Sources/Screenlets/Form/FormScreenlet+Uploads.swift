@@ -43,7 +43,7 @@ extension FormScreenlet {
 
     /// Sends (or queues) the file of `key` (see ``DocumentUploadKeeping/startUpload(_:)``).
     func runUpload(_ key: FormFieldKey, path: String, generation: Int) async {
-        defer { if uploadGenerations[key] == generation { uploadTasks[key] = nil } }
+        defer { uploadEnded(generation) }
         let file = URL(fileURLWithPath: path)
         let metadata = uploadMetadata(for: file)
         if attributes.submitPolicy == .cacheOnly {
@@ -51,9 +51,10 @@ extension FormScreenlet {
             return
         }
         let result = await portal.uploadReportingProgress(file: file, metadata: metadata) { sent, total in
-            await self.reportProgress(key, sent: sent, total: total, generation: generation)
+            await self.reportProgress(sent: sent, total: total, generation: generation)
         }
-        guard uploadGenerations[key] == generation, !Task.isCancelled else { return }
+        // Where the file's field instance is now (repetitions may have come or gone meanwhile).
+        guard let key = uploadKey(of: generation), !Task.isCancelled else { return }
         switch result {
         case .success(let entry):
             state.recordUploaded(entry, for: key)
@@ -99,8 +100,8 @@ extension FormScreenlet {
 
     /// Drops the queued upload of a file the user no longer wants (replaced, removed, discarded),
     /// unless a queued record already depends on it.
-    func discardQueuedUpload(_ key: FormFieldKey) {
-        guard case .queuedOffline(let queueId) = state.uploads[key] else { return }
+    func withdrawQueuedUpload(_ status: DocumentUploadStatus?) {
+        guard case .queuedOffline(let queueId) = status else { return }
         _ = try? executor.queue.withdrawUpload(queueId)
     }
 

@@ -34,6 +34,7 @@ public actor FormScreenlet {
     /// Running uploads, and a generation per field instance so a replaced choice is ignored.
     var uploadTasks: [FormFieldKey: Task<Void, Never>] = [:]
     var uploadGenerations: [FormFieldKey: Int] = [:]
+    var lastUploadGeneration = 0
     /// The local files chosen, by field instance.
     var chosenFiles: [FormFieldKey: String] = [:]
     /// The structure once parsed (a record form shows nothing until its record is loaded too).
@@ -98,25 +99,35 @@ public actor FormScreenlet {
         try change(&state)
     }
 
-    /// Removes an instance of a repeatable field (not the last one), and stops and forgets the
-    /// upload of its document.
+    /// Adds an instance of a repeatable field after `index` (the last one when nil); the uploads
+    /// of the instances after it follow them. Returns its index.
+    @discardableResult
+    public func addInstance(of field: String, after index: Int? = nil) throws(FormScreenletError) -> Int {
+        let editable = attributes.editable
+        return try changeShape { state throws(FormScreenletError) in try state.addInstance(of: field, after: index, editable: editable) }
+    }
+
+    /// Removes an instance of a repeatable field (not the last one): the upload of its document
+    /// stops and leaves the offline queue; those of the instances after it follow them.
     public func removeInstance(of field: String, at index: Int) throws(FormScreenletError) {
-        let key = try state.removeInstance(of: field, at: index, editable: attributes.editable)
-        discardQueuedUpload(key)
-        uploadTasks[key]?.cancel()
-        uploadTasks[key] = nil
-        state.uploads[key] = nil
+        let editable = attributes.editable
+        try changeShape { state throws(FormScreenletError) in _ = try state.removeInstance(of: field, at: index, editable: editable) }
+    }
+
+    /// Makes the repetitions the screen added and removed in its copy of the form (`model`) here
+    /// too, so that a field instance names the same instance in both (uploads follow theirs).
+    public func followShape(of model: DDLFormModel) {
+        changeShape { state in _ = state.followShape(of: model) }
     }
 
     /// Discards the edits: the values as loaded come back, running uploads stop, and documents
     /// queued offline that no queued record needs leave the queue.
     public func cancel() {
+        changeShape { state in state.discardEdits() }
         for task in uploadTasks.values { task.cancel() }
-        for key in state.uploads.keys { discardQueuedUpload(key) }
         uploadTasks = [:]
-        for key in uploadGenerations.keys { uploadGenerations[key, default: 0] += 1 }
+        uploadGenerations = [:]
         chosenFiles = [:]
-        state.discardEdits()
     }
 
     /// Shows labels, tips and options in `locale` from now on (records load in it too).

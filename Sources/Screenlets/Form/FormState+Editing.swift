@@ -52,6 +52,7 @@ extension FormState {
         let name = try editableField(field, editable: editable).name
         var added = 0
         try mutateModel { model throws(FormModelError) in added = try model.addInstance(of: name, after: index) }
+        moveInstanceState(by: .added(field: name, at: added))
         return added
     }
 
@@ -60,9 +61,8 @@ extension FormState {
     mutating func removeInstance(of field: String, at index: Int, editable: Bool) throws(FormScreenletError) -> FormFieldKey {
         let name = try editableField(field, editable: editable).name
         try mutateModel { model throws(FormModelError) in try model.removeInstance(of: name, at: index) }
-        let key = FormFieldKey(field: name, instance: index)
-        validationMessages[key] = nil
-        return key
+        moveInstanceState(by: .removed(field: name, at: index))
+        return FormFieldKey(field: name, instance: index)
     }
 
     /// Labels, tips, options and messages in `locale` from now on.

@@ -248,7 +248,15 @@ public final class GalleryScreenlet: Sendable {
     private static func withdrawCancelled(
         _ write: PendingWrite, queueId: String?, queue: PendingQueue?, writer: GalleryWriter, wholeFileSent: Bool
     ) async -> CancelledUpload {
-        if let queueId, let queue { _ = try? queue.withdrawUpload(queueId) }
+        if let queueId, let queue {
+            // This upload's own request is over (what it left on the portal is taken back below);
+            // should a sync be sending the queued copy right now, it becomes a tombstone instead.
+            do {
+                try queue.discard(queueId)
+            } catch {
+                _ = try? queue.withdrawUpload(queueId)
+            }
+        }
         guard wholeFileSent else { return .stopped }
         let payload = write.payload
         let uuid = write.uuid

@@ -51,7 +51,7 @@ extension ObjectEntryFormScreenlet {
 
     /// Sends (or queues) the file of `key` (see ``DocumentUploadKeeping/startUpload(_:)``).
     func runUpload(_ key: FormFieldKey, path: String, generation: Int) async {
-        defer { if uploadGenerations[key] == generation { uploadTasks[key] = nil } }
+        defer { uploadEnded(generation) }
         let file = URL(fileURLWithPath: path)
         let metadata = uploadMetadata(for: file)
         if submitPolicy == .cacheOnly, queue != nil {
@@ -59,9 +59,10 @@ extension ObjectEntryFormScreenlet {
             return
         }
         let result = await portal.uploadReportingProgress(file: file, metadata: metadata) { sent, total in
-            await self.reportProgress(key, sent: sent, total: total, generation: generation)
+            await self.reportProgress(sent: sent, total: total, generation: generation)
         }
-        guard uploadGenerations[key] == generation, !Task.isCancelled else { return }
+        // Where the file's field instance is now (repetitions may have come or gone meanwhile).
+        guard let key = uploadKey(of: generation), !Task.isCancelled else { return }
         switch result {
         case .success(let entry):
             state.recordUploaded(entry, for: key)
@@ -105,20 +106,11 @@ extension ObjectEntryFormScreenlet {
         ]
     }
 
-    /// Drops the queued upload of a file the user replaced, unless a queued write depends on it.
-    func discardQueuedUpload(_ key: FormFieldKey) {
-        guard case .queuedOffline(let queueId) = state.uploads[key] else { return }
+    /// Withdraws the queued upload of a file no longer wanted (replaced, or its edits discarded),
+    /// unless a queued write depends on it.
+    func withdrawQueuedUpload(_ status: DocumentUploadStatus?) {
+        guard case .queuedOffline(let queueId) = status else { return }
         _ = try? queue?.withdrawUpload(queueId)
-    }
-
-    /// Stops the uploads running and drops the queued ones no queued write depends on: the
-    /// files chosen are forgotten (the edits are discarded).
-    func forgetChosenFiles() {
-        for task in uploadTasks.values { task.cancel() }
-        for key in state.uploads.keys { discardQueuedUpload(key) }
-        uploadTasks = [:]
-        for key in uploadGenerations.keys { uploadGenerations[key, default: 0] += 1 }
-        chosenFiles = [:]
     }
 
     /// Before a save: waits for running uploads, retries failed ones and waits again. Returns the

@@ -67,11 +67,11 @@ public struct FormScreen: Program {
             switch event {
             case .formLoaded, .recordLoaded, .formLoadError, .recordLoadError:
                 return .loadEvent(event, await screenlet.state)
-            case .documentUploadProgress:
-                return .upload(event, value: nil, status: nil)
+            case .documentUploadProgress(let key, _, _):
+                return .upload(event, value: nil, status: nil, shapeVersion: await screenlet.uploadReport(key).shapeVersion)
             case .documentUploadStarted(let key), .documentUploaded(let key, _, _), .documentUploadError(let key, _):
                 let report = await screenlet.uploadReport(key)
-                return .upload(event, value: report.value, status: report.status)
+                return .upload(event, value: report.value, status: report.status, shapeVersion: report.shapeVersion)
             case .formSubmitted, .formSubmitError, .formQueued:
                 // A submit's outcome comes back as ``FormScreenMessage/submitted(_:draft:)``.
                 return nil

@@ -15,10 +15,12 @@ public enum FormScreenMessage: Sendable {
     case loaded(FormState)
     /// A load reported (loaded, or failed), with the screenlet's state right after it.
     case loadEvent(FormEvent, FormState)
-    /// An upload reported: its progress, or what it left in the field (`value`, `status`).
-    case upload(FormEvent, value: FieldValue?, status: DocumentUploadStatus?)
-    /// `x` asked to stop the upload of `key`: whether it was still running (then it stopped).
-    case uploadCancelled(FormFieldKey, cancelled: Bool)
+    /// An upload reported: its progress, or what it left in the field (`value`, `status`), with
+    /// the field instance as the screenlet's form named it after `shapeVersion` shape changes.
+    case upload(FormEvent, value: FieldValue?, status: DocumentUploadStatus?, shapeVersion: Int)
+    /// `x` asked to stop the upload of `key` (named after `shapeVersion` shape changes): whether
+    /// it was still running (then it stopped).
+    case uploadCancelled(FormFieldKey, shapeVersion: Int, cancelled: Bool)
     /// A screenlet call finished with something to say (an error, mostly).
     case note(FormScreenModel.Note)
     /// A submit (or draft) of the engine's values finished, with its outcome or its error.

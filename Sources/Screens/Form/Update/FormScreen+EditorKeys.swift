@@ -61,7 +61,12 @@ extension FormScreen {
         var effects: [Effect<Message>] = []
         if case .document(.localFile(let path))? = value {
             model.note = FormScreenModel.Note(FormText.uploadStarted(path.lastComponent, model.locale))
-            effects = [call { screenlet in try await screenlet.chooseDocument(path, for: key.field, instance: key.instance) }]
+            let shape = model.form.model
+            effects = [call { screenlet in
+                // The screenlet's copy of the form takes the repetitions added or removed here first.
+                if let shape { await screenlet.followShape(of: shape) }
+                try await screenlet.chooseDocument(path, for: key.field, instance: key.instance)
+            }]
         } else {
             setValue(value, key, &model)
         }

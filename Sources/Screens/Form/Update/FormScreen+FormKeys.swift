@@ -51,7 +51,12 @@ extension FormScreen {
     func cancelUpload(_ model: inout Model) -> [Effect<Message>] {
         guard let key = model.focusedRow?.key, model.form.uploads[key]?.isRunning == true else { return [] }
         let screenlet = self.screenlet
-        return [.task { .uploadCancelled(key, cancelled: await screenlet.cancelUpload(of: key.field, instance: key.instance)) }]
+        let shape = model.form.model
+        let version = model.form.shapeVersion
+        return [.task {
+            if let shape { await screenlet.followShape(of: shape) }
+            return .uploadCancelled(key, shapeVersion: version, cancelled: await screenlet.cancelUpload(of: key.field, instance: key.instance))
+        }]
     }
 
     /// A command with no editor open.
@@ -132,15 +137,15 @@ extension FormScreen {
             return []
         }
         let label = FormRows.labelText(field, locale: model.locale, instance: key.instance, count: row.instanceCount)
-        let removed: [Effect<Message>] = model.form.uploads[key]?.isRunning == true ? [stopUpload(key)] : []
-        return removed + changeShape(focus: FormFieldKey(field: key.field, instance: max(0, key.instance - 1)),
+        return changeShape(focus: FormFieldKey(field: key.field, instance: max(0, key.instance - 1)),
                                      success: FormText.removed(label, model.locale), &model) { form throws(FormScreenletError) in
             try form.removeInstance(of: key.field, at: key.instance)
         }
     }
 
     /// Applies a repetition to the engine, rebuilds the rows and focuses `focus`; a refusal shows
-    /// in the message area.
+    /// in the message area. The screenlet's copy of the form follows at once: the upload of an
+    /// instance removed stops there (nothing of it is kept), the others follow their instances.
     private func changeShape(focus: FormFieldKey, success: String, _ model: inout Model,
                              _ change: (inout FormEngine) throws(FormScreenletError) -> Void) -> [Effect<Message>] {
         do {
@@ -152,16 +157,12 @@ extension FormScreen {
         rebuildRows(always: true, &model)
         if let row = model.rows.index[focus] { moveFocus(to: row, &model, validate: false) }
         model.note = FormScreenModel.Note(success)
-        return []
-    }
-
-    /// Stops the screenlet's upload of a removed instance (nothing of it is kept).
-    private func stopUpload(_ key: FormFieldKey) -> Effect<Message> {
+        guard let shape = model.form.model else { return [] }
         let screenlet = self.screenlet
-        return .task {
-            await screenlet.cancelUpload(of: key.field, instance: key.instance)
+        return [.task {
+            await screenlet.followShape(of: shape)
             return nil
-        }
+        }]
     }
 
     /// Cycles en_US → es_ES → the structure's other locales.

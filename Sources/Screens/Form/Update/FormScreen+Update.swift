@@ -34,10 +34,13 @@ extension FormScreen {
                 if model.form.isStale { model.online = false }
             }
             return []
-        case .upload(let event, let value, let status):
-            recordUpload(event, value: value, status: status, &model)
+        case .upload(let event, let value, let status, let shapeVersion):
+            // The instance may have moved (or gone) with repetitions added or removed since.
+            guard let reported = event.uploadKey, let key = model.form.instanceNow(reported, shapeVersion: shapeVersion) else { return [] }
+            recordUpload(event.aboutUpload(of: key), value: value, status: status, &model)
             return []
-        case .uploadCancelled(let key, let cancelled):
+        case .uploadCancelled(let asked, let shapeVersion, let cancelled):
+            guard let key = model.form.instanceNow(asked, shapeVersion: shapeVersion) else { return [] }
             if cancelled {
                 model.form.forgetUpload(key)
                 model.note = FormScreenModel.Note(UIText.text(.uploadCancelled, model.locale), .info)
