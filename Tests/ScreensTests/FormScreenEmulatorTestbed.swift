@@ -9,9 +9,11 @@ import TermUI
 import TermletsTestSupport
 
 /// The form screen on the real form screenlet and an in-process emulator (its own port, data and
-/// cache folders), run headless by TermUI's runtime. Snapshots use a fixed status line and date.
+/// cache folders), run headless by TermUI's runtime: for the integration tests whose point is the
+/// portal or the cache (a queued save, uploads to the portal). The screen's own tests run on
+/// ``FormScreenTestbed`` (in memory).
 @MainActor
-final class FormScreenTestbed {
+final class FormScreenEmulatorTestbed {
     let emulator: PortalEmulator
     let session: PortalSession
     let cache: CacheDatabase
@@ -21,7 +23,7 @@ final class FormScreenTestbed {
     let backend: HeadlessBackend
     let runtime: Runtime<FormScreen>
 
-    static let today = CalendarDate(year: 2024, month: 6, day: 15)!
+    static let today = FormScreenTestbed.today
 
     private init(emulator: PortalEmulator, session: PortalSession, cache: CacheDatabase, folder: TemporaryDirectory,
                  screenlet: FormScreenlet, screen: FormScreen, size: Size) {
@@ -41,7 +43,7 @@ final class FormScreenTestbed {
         theme: Theme = .standard, editable: Bool = true, showSubmitButton: Bool = true, locale: PortalLocale = .enUS,
         returnsToList: Bool = false, registry: FormCellRegistry = FormCellRegistry(),
         cellLooks: @escaping @Sendable (DDMField, Theme) -> FormCellLook = FormScreenConfiguration.standardLook
-    ) async throws -> FormScreenTestbed {
+    ) async throws -> FormScreenEmulatorTestbed {
         let folder = try TemporaryDirectory(prefix: "termlets-formscreen")
         let emulator = try await PortalEmulator.start(EmulatorOptions(port: 0, version: .v7, dataDirectory: folder.path("portal")))
         let session: PortalSession
@@ -75,7 +77,7 @@ final class FormScreenTestbed {
             // The file system as the program hands it in (the screens read none themselves).
             configuration.listPaths = { text, directory in LocalPaths.completions(of: text, limit: 1_000, currentDirectory: directory) }
             let screen = FormScreen(screenlet: screenlet, configuration: configuration, locale: locale, editable: editable)
-            let testbed = FormScreenTestbed(emulator: emulator, session: session, cache: database, folder: folder, screenlet: screenlet,
+            let testbed = FormScreenEmulatorTestbed(emulator: emulator, session: session, cache: database, folder: folder, screenlet: screenlet,
                                             screen: screen, size: size)
             testbed.runtime.start()
             do {
@@ -146,21 +148,16 @@ final class FormScreenTestbed {
     }
 }
 
-struct TestbedError: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
-}
-
-/// Runs `body` on a fresh testbed and always stops it.
+/// Runs `body` on a fresh emulator testbed and always stops it.
 @MainActor
-func withFormScreen(
+func withFormScreenOnEmulator(
     recordSetId: Int64 = DemoIDs.everyFieldRecordSetId, recordId: Int64 = 0, size: Size = Size(width: 80, height: 24),
     theme: Theme = .standard, editable: Bool = true, showSubmitButton: Bool = true, locale: PortalLocale = .enUS,
     returnsToList: Bool = false, registry: FormCellRegistry = FormCellRegistry(),
     cellLooks: @escaping @Sendable (DDMField, Theme) -> FormCellLook = FormScreenConfiguration.standardLook,
-    _ body: (FormScreenTestbed) async throws -> Void
+    _ body: (FormScreenEmulatorTestbed) async throws -> Void
 ) async throws {
-    let testbed = try await FormScreenTestbed.start(
+    let testbed = try await FormScreenEmulatorTestbed.start(
         recordSetId: recordSetId, recordId: recordId, size: size, theme: theme, editable: editable,
         showSubmitButton: showSubmitButton, locale: locale, returnsToList: returnsToList, registry: registry, cellLooks: cellLooks)
     do {
