@@ -105,6 +105,27 @@ struct FormScreenBehaviourTests {
         }
     }
 
+    /// A progress report the screenlet told before the upload was cancelled, handled after the
+    /// cancel (the event stream and the cancel's answer are two paths to `update`), does not bring
+    /// the upload back: no bar, no `x cancel upload` (the tmux test `aRunningUploadIsCancelledWithX`
+    /// saw both come back once in a while).
+    @Test func aProgressReportHandledAfterTheCancelIsDropped() async throws {
+        try await withFormScreen(size: Size(width: 80, height: 18)) { form in
+            let key = FormFieldKey(field: "Attachment")
+            try form.focus("Attachment")
+            form.runtime.send(.upload(.documentUploadStarted(key), value: .document(.localFile(path: "/in-memory/big.pdf")), status: .pending))
+            form.runtime.send(.upload(.documentUploadProgress(key, bytesSent: 1_000, totalBytes: 40_000), value: nil, status: nil))
+            #expect(GridText.text(form.grid).contains("x cancel upload"))
+            form.runtime.send(.uploadCancelled(key, cancelled: true))
+            form.runtime.send(.upload(.documentUploadProgress(key, bytesSent: 4_000, totalBytes: 40_000), value: nil, status: nil))
+            #expect(form.model.form.uploads[key] == nil, "\(String(describing: form.model.form.uploads[key]))")
+            let screen = GridText.text(form.grid)
+            #expect(!screen.contains("x cancel upload"), "\(screen)")
+            #expect(!screen.contains("░"), "no progress bar: \(screen)")
+            #expect(form.model.note?.text.hasPrefix("Upload cancelled") == true)
+        }
+    }
+
     @Test func invalidNumbersAreRefusedInlineAndNothingIsSent() async throws {
         try await withFormScreen { form in
             try form.focus("Price")

@@ -125,8 +125,11 @@ struct FormScreenSnapshotTests {
 
     @Test func anUploadInProgressShowsItsBar() async throws {
         try await withFormScreen(size: Size(width: 80, height: 18)) { form in
-            // An upload's progress report, frozen half-way (a real upload finishes too fast to catch).
-            let progress = FormEvent.documentUploadProgress(FormFieldKey(field: "Attachment"), bytesSent: 1_500_000, totalBytes: 3_000_000)
+            // An upload started (as the screenlet always tells first) and its progress report, frozen
+            // half-way (a real upload finishes too fast to catch).
+            let key = FormFieldKey(field: "Attachment")
+            form.runtime.send(.upload(.documentUploadStarted(key), value: nil, status: .pending))
+            let progress = FormEvent.documentUploadProgress(key, bytesSent: 1_500_000, totalBytes: 3_000_000)
             form.runtime.send(.upload(progress, value: nil, status: nil))
             try form.focus("Attachment")
             let text = GridText.text(form.grid)

@@ -149,6 +149,9 @@ public struct FormEngine: Sendable {
         defer { refreshDirty() }
         switch event {
         case .documentUploadProgress(let key, let sent, let total):
+            // Only while the upload runs here: a report told before a cancel (or before the
+            // outcome already applied) and handled after it brings nothing back.
+            guard state.uploads[key]?.isRunning == true else { return }
             _ = state.recordUploadProgress(sent: sent, total: total, for: key)
         case .documentUploadStarted(let key), .documentUploaded(let key, _, _), .documentUploadError(let key, _):
             guard state.model?.field(named: key.field) != nil else { return }
