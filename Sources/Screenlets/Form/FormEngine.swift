@@ -56,7 +56,7 @@ public struct FormEngine: Sendable {
     public mutating func setValue(_ value: FieldValue?, of key: FormFieldKey, leavingField: Bool = true) throws(FormScreenletError) {
         defer { refreshDirty() }
         try state.setValue(value, of: key.field, instance: key.instance, editable: editable)
-        if leavingField { state.leaveField(key.field, instance: key.instance) }
+        if leavingField { _ = state.leaveField(key.field, instance: key.instance) }
     }
 
     /// The user left a field instance: its message shows (or goes when valid); returns it.
