@@ -32,7 +32,8 @@ public actor InMemoryFormScreenlet: FormEditing {
         /// Kept in the offline queue as `queueId` for sync (a save while the last one still waits
         /// replaces that one and keeps its id).
         case queued(queueId: String)
-        /// The portal (or the submit policy) refused it: `formSubmitError` with `message`, thrown.
+        /// The portal refused it, or could not be reached under `remote-only`: `formSubmitError`
+        /// with `message`, thrown.
         case refused(message: String)
     }
 
