@@ -1,14 +1,14 @@
 import DDM
 import Foundation
-import PortalEmulator
 import Screenlets
 import Screens
 import TermUI
 import TermUITesting
 import Testing
 
-/// The form screen's keys against the real screenlet: edits reach the screenlet, a submit adds the
-/// record, discard restores the loaded values.
+/// The form screen's keys (screen tests, on the in-memory form of ``FormScreenTestbed``): edits
+/// reach the engine, a submit sends the values just confirmed and adds the record, discard restores
+/// the loaded values.
 @MainActor
 @Suite("Form screen behaviour")
 struct FormScreenBehaviourTests {
@@ -58,32 +58,71 @@ struct FormScreenBehaviourTests {
             #expect(model.value(of: "Size") == .options(["large"]))
             #expect(model.value(of: "Location") == .geolocation(Geolocation(latitude: 43.5, longitude: -3.8)))
             form.press(.ctrl("s"))
-            try await form.waitFor("the submit") { $0.note?.kind == .success }
+            try await form.settle(until: "the submit") { $0.note?.kind == .success }
             let recordId = try #require(form.model.form.model?.recordId)
             #expect(form.model.note?.text == "Record \(recordId) submitted (approved)")
             #expect(!form.model.form.isDirty)
+            // What reached the screenlet: one publish of the values typed, as a new record.
+            let submitted = await form.screenlet.submitted
+            #expect(submitted.count == 1 && submitted.first?.draft == false)
+            #expect(submitted.first?.values.recordId == nil, "an add")
+            #expect(submitted.first?.values.value(of: "Title") == .string("Screen test"))
+            #expect(submitted.first?.values.value(of: "Location") == .geolocation(Geolocation(latitude: 43.5, longitude: -3.8)))
         }
     }
 
-    @Test func aDocumentUploadsAtOnceWithProgress() async throws {
-        try await withFormScreen { form in
-            let file = form.folder.path("report.pdf")
-            try Data(repeating: 7, count: 300_000).write(to: file)
+    /// A chosen document's upload, as the screenlet reports it: progress, then its outcome.
+    @Test func aChosenDocumentShowsItsUploadAndItsOutcome() async throws {
+        try await withFormScreen(uploads: [.uploaded(bytes: 300_000), .failed(reason: "too large for the portal")],
+                                 files: ["report.pdf", "notes.txt"]) { form in
             try form.focus("Attachment")
             form.press(.enter)
             form.type("rep")
             form.press(.tab)   // completes to report.pdf
-            try await form.waitFor("the completion") {
+            try await form.settle(until: "the completion") {
                 if let prompt = $0.editor?.state as? PathPrompt { return prompt.input.text == "report.pdf" }
                 return false
             }
             form.press(.enter)
-            try await form.waitFor("the upload") { $0.note?.text == "Attachment: uploaded" }
+            try await form.settle(until: "the upload") { $0.note?.text == "Attachment: uploaded" }
             if case .uploaded? = form.model.form.uploads[FormFieldKey(field: "Attachment")] {} else {
                 Issue.record("the upload is not shown as done: \(String(describing: form.model.form.uploads))")
             }
+            #expect(GridText.text(form.grid).contains("████████████████████ uploaded"), "the progress bar, full")
+            let chosen = await form.screenlet.chosenDocuments
+            #expect(chosen.map(\.key) == [FormFieldKey(field: "Attachment")])
+            #expect(chosen.first?.path.hasSuffix("report.pdf") == true, "\(chosen)")
+
+            // Another file in its place: this upload fails.
+            form.press(.enter, .ctrl("u"))
+            form.type("notes.txt")
+            form.press(.enter)
+            try await form.settle(until: "the failed upload") { $0.note?.kind == .error }
+            #expect(form.model.note?.text == "Attachment: too large for the portal")
+            if case .failed? = form.model.form.uploads[FormFieldKey(field: "Attachment")] {} else {
+                Issue.record("the upload is not shown as failed: \(String(describing: form.model.form.uploads))")
+            }
+        }
+    }
+
+    /// A progress report the screenlet told before the upload was cancelled, handled after the
+    /// cancel (the event stream and the cancel's answer are two paths to `update`), does not bring
+    /// the upload back: no bar, no `x cancel upload` (the tmux test `aRunningUploadIsCancelledWithX`
+    /// saw both come back once in a while).
+    @Test func aProgressReportHandledAfterTheCancelIsDropped() async throws {
+        try await withFormScreen(size: Size(width: 80, height: 18)) { form in
+            let key = FormFieldKey(field: "Attachment")
+            try form.focus("Attachment")
+            form.runtime.send(.upload(.documentUploadStarted(key), value: .document(.localFile(path: "/in-memory/big.pdf")), status: .pending, shapeVersion: 0))
+            form.runtime.send(.upload(.documentUploadProgress(key, bytesSent: 1_000, totalBytes: 40_000), value: nil, status: nil, shapeVersion: 0))
+            #expect(GridText.text(form.grid).contains("x cancel upload"))
+            form.runtime.send(.uploadCancelled(key, shapeVersion: 0, cancelled: true))
+            form.runtime.send(.upload(.documentUploadProgress(key, bytesSent: 4_000, totalBytes: 40_000), value: nil, status: nil, shapeVersion: 0))
+            #expect(form.model.form.uploads[key] == nil, "\(String(describing: form.model.form.uploads[key]))")
             let screen = GridText.text(form.grid)
-            #expect(screen.contains("████████████████████ uploaded"), "the progress bar, full")
+            #expect(!screen.contains("x cancel upload"), "\(screen)")
+            #expect(!screen.contains("░"), "no progress bar: \(screen)")
+            #expect(form.model.note?.text.hasPrefix("Upload cancelled") == true)
         }
     }
 
@@ -107,17 +146,17 @@ struct FormScreenBehaviourTests {
         try await withFormScreen { form in
             try form.focus("Phone")
             form.press(.character("+"))
-            try await form.waitFor("a second phone") { $0.rows.index[FormFieldKey(field: "Phone", instance: 1)] != nil }
+            try await form.settle(until: "a second phone") { $0.rows.index[FormFieldKey(field: "Phone", instance: 1)] != nil }
             #expect(form.model.focusedRow?.key == FormFieldKey(field: "Phone", instance: 1))
             form.press(.character("-"))
-            try await form.waitFor("one phone again") { $0.rows.index[FormFieldKey(field: "Phone", instance: 1)] == nil }
+            try await form.settle(until: "one phone again") { $0.rows.index[FormFieldKey(field: "Phone", instance: 1)] == nil }
         }
     }
 
     @Test func theLocaleSwitchReRendersLabels() async throws {
         try await withFormScreen { form in
             form.press(.character("l"))
-            try await form.waitFor("Spanish") { $0.locale == .esES }
+            try await form.settle(until: "Spanish") { $0.locale == .esES }
             let text = GridText.text(form.grid)
             #expect(text.contains("Título"))
             #expect(text.contains("Registro nuevo"))
@@ -132,11 +171,11 @@ struct FormScreenBehaviourTests {
             form.press(.enter, .ctrl("u"))
             form.type("Changed")
             form.press(.enter)
-            try await form.waitFor("the edit") { $0.form.isDirty }
+            try await form.settle(until: "the edit") { $0.form.isDirty }
             form.press(.ctrl("c"))
             #expect(form.model.overlay == .unsavedChanges)
             form.press(.character("d"))
-            try await form.waitFor("the quit") { [runtime = form.runtime] _ in runtime.isFinished }
+            try await form.settle(until: "the quit") { [runtime = form.runtime] _ in runtime.isFinished }
             #expect(await form.screenlet.state.model?.value(of: "Title") == .string("Untitled"))
         }
     }
@@ -149,6 +188,7 @@ struct FormScreenBehaviourTests {
     }
 }
 
+/// Mouse clicks in the form screen (screen tests, in memory).
 @MainActor
 @Suite("Form screen mouse")
 struct FormScreenMouseTests {
@@ -167,7 +207,7 @@ struct FormScreenMouseTests {
             let large = try row(containing: "( ) Large")
             form.runtime.handle(.mouse(MouseEvent(.press(.left), at: Point(x: large.x + 4, y: large.y))))
             #expect(form.model.editor == nil, "a single choice closes the editor")
-            try await form.waitFor("Large chosen") {
+            try await form.settle(until: "Large chosen") {
                 if case .options(let values)? = $0.form.model?.value(of: "Size", instance: 0) { return values.count == 1 && values[0].lowercased().contains("large") }
                 return false
             }

@@ -5,6 +5,8 @@ import Testing
 
 /// A form on its own screen hears the run's connectivity (issue 11: one connectivity truth): its
 /// status line turns offline and back online as the run's probe finds the portal, without a key.
+/// A screen test, in memory (``FormScreenTestbed``): what the probe reports is sent to `update`;
+/// the probe itself against a portal is tested in the tmux automatic-sync tests.
 @MainActor
 @Suite("Form screen connectivity")
 struct FormScreenConnectivityTests {

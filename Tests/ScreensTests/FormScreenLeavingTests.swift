@@ -6,7 +6,8 @@ import Testing
 
 /// Esc, `q` and Ctrl-C in a form say what they do (issue 15 "Consistency"; docs/screens.md "Keys"):
 /// from a list they go back ("q back", "…and go back?"); Ctrl-C always quits the program, after
-/// the discard prompt ("…and quit?") when there are changes.
+/// the discard prompt ("…and quit?") when there are changes. Screen tests, in memory
+/// (``FormScreenTestbed``).
 @MainActor
 @Suite("Form screen: leaving")
 struct FormScreenLeavingTests {
@@ -15,7 +16,7 @@ struct FormScreenLeavingTests {
         form.press(.enter, .ctrl("u"))
         form.type("Changed")
         form.press(.enter)
-        try await form.waitFor("the edit") { $0.form.isDirty }
+        try await form.settle(until: "the edit") { $0.form.isDirty }
     }
 
     @Test func fromAListEscAndQGoBackAndCtrlCQuits() async throws {
@@ -35,7 +36,7 @@ struct FormScreenLeavingTests {
             #expect(form.model.quitsProgram)
             #expect(GridText.text(form.grid).contains("Discard your changes and quit?"))
             form.press(.character("d"))
-            try await form.waitFor("the quit") { [runtime = form.runtime] _ in runtime.isFinished }
+            try await form.settle(until: "the quit") { [runtime = form.runtime] _ in runtime.isFinished }
             #expect(form.model.quitsProgram, "the browser quits the whole program after this form")
         }
     }

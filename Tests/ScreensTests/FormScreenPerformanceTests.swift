@@ -4,17 +4,13 @@ import Glibc
 import Darwin
 #endif
 import DDM
-import Foundation
-import OfflineStore
-import PortalClient
 import Screenlets
 import Screens
 import TermUI
-import TermletsTestSupport
 import Testing
 
 /// A key press costs the same on a 10-field and a 1,000-field form: only visible rows are laid
-/// out and drawn, and no key walks the whole form.
+/// out and drawn, and no key walks the whole form. A screen test, on an in-memory form.
 @MainActor
 @Suite("Form screen key cost", .serialized)
 struct FormScreenPerformanceTests {
@@ -33,8 +29,11 @@ struct FormScreenPerformanceTests {
     /// Median CPU time per key (update + view + diff + present) of moving around the middle of a
     /// form of `count` fields at 100×14 (10 fields fill its 10 body rows, so both forms draw as many
     /// rows), in microseconds.
-    func measure(fields count: Int, session: PortalSession, cache: CacheDatabase) throws -> Double {
-        let screenlet = FormScreenlet(portal: FormPortal(session: session), cache: cache, attributes: FormScreenletAttributes(), locale: .enUS)
+    func measure(fields count: Int) throws -> Double {
+        // In memory, loading nothing by itself: the form is handed to the screen directly.
+        var attributes = FormScreenletAttributes()
+        attributes.autoLoad = false
+        let screenlet = InMemoryFormScreenlet(structure: try Self.structure(fields: count), attributes: attributes, locale: .enUS)
         let configuration = FormScreenConfiguration(connection: ConnectionStatus(server: "s", user: "u"),
                                                     initialSize: Size(width: 100, height: 14), today: CalendarDate(year: 2024, month: 1, day: 1)!)
         let screen = FormScreen(screenlet: screenlet, configuration: configuration, locale: .enUS)
@@ -62,22 +61,8 @@ struct FormScreenPerformanceTests {
         return samples[samples.count / 2]
     }
 
-    @Test func aKeyCostsTheSameWithTenAndAThousandFields() async throws {
-        let folder = try TemporaryDirectory(prefix: "termlets-formcost")
-        // Never contacted: the form is handed to the screen directly.
-        let session = try PortalSession(context: ServerContext(serverURL: URL(string: "http://127.0.0.1:9")!, groupId: 1),
-                                        credentials: Credentials(username: "u", password: "p"))
-        let measured: (small: Double, large: Double)
-        do {
-            let cache = try CacheDatabase(cacheDirectory: folder.path("cache"), server: "http://127.0.0.1:9", userId: "u")
-            defer { try? cache.close() }
-            measured = (try measure(fields: 10, session: session, cache: cache), try measure(fields: 1000, session: session, cache: cache))
-        } catch {
-            try? await session.shutdown()
-            throw error
-        }
-        try? await session.shutdown()
-        let (small, large) = measured
+    @Test func aKeyCostsTheSameWithTenAndAThousandFields() throws {
+        let (small, large) = (try measure(fields: 10), try measure(fields: 1000))
         print("form screen key cost: 10 fields \(Int(small)) µs, 1,000 fields \(Int(large)) µs (median CPU per key, debug build)")
         #expect(large < small * 2 + 300, "10 fields: \(small) µs, 1,000 fields: \(large) µs")
     }

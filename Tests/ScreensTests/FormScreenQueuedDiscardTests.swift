@@ -8,14 +8,15 @@ import TermUI
 import TermUITesting
 import Testing
 
-/// The form screen's side of issue 11, headless on the real screenlet and an in-process emulator
-/// taken offline (connections dropped): the title says the save is queued, and discard says so
-/// and takes it back.
+/// Integration test (on the emulator, ``FormScreenEmulatorTestbed``): the form screen's side of
+/// issue 11, headless on the real screenlet and an in-process emulator taken offline (connections
+/// dropped): the title says the save is queued, and discard says so and takes it back out of the
+/// real offline queue (a `withdraw-add` tombstone).
 @MainActor
 @Suite("Form screen: a queued save and discard")
 struct FormScreenQueuedDiscardTests {
     @Test func thePromptSaysTheSaveIsQueuedAndDiscardTakesItOutOfTheQueue() async throws {
-        try await withFormScreen(recordSetId: 40003) { form in
+        try await withFormScreenOnEmulator(recordSetId: 40003) { form in
             await form.emulator.setFaults(FaultSettings(offline: true))
             try form.focus("Name")
             form.press(.enter, .ctrl("u"))

@@ -7,7 +7,8 @@ import TermUITesting
 import Testing
 
 /// Golden snapshots of the form screen on the demo forms (standard theme, 16/256 colours as the
-/// theme defines them, fixed size, status line and date).
+/// theme defines them, fixed size, status line and date). Screen tests, on the in-memory form of
+/// ``FormScreenTestbed`` (the demo forms built in memory, so the goldens are the emulator's).
 @MainActor
 @Suite("Form screen snapshots", .serialized)
 struct FormScreenSnapshotTests {
@@ -68,7 +69,7 @@ struct FormScreenSnapshotTests {
         try await withFormScreen(recordSetId: DemoIDs.contactsRecordSetId, size: Size(width: 60, height: 16)) { form in
             form.press(.end)
             form.press(.ctrl("s"))
-            try await form.waitFor("the failed submit") { $0.note?.kind == .error }
+            try await form.settle(until: "the failed submit") { $0.note?.kind == .error }
             #expect(form.model.focusedRow?.key?.field == "Name", "autoscrollOnValidation moved the focus")
             #expect(form.model.form.validationMessages[FormFieldKey(field: "Name")] != nil)
             GoldenSnapshot.assertMatches(form.grid, named: "form-validation-errors-60x16")
@@ -98,7 +99,7 @@ struct FormScreenSnapshotTests {
     @Test func readOnlyWithoutSubmitButton() async throws {
         try await withFormScreen(recordSetId: DemoIDs.contactsRecordSetId, recordId: DemoIDs.firstContactRecordId,
                                  size: Size(width: 60, height: 12), editable: false, showSubmitButton: false) { form in
-            try await form.waitFor("the record") { $0.form.model?.recordId == DemoIDs.firstContactRecordId }
+            try await form.settle(until: "the record") { $0.form.model?.recordId == DemoIDs.firstContactRecordId }
             form.press(.enter)
             #expect(form.model.editor == nil)
             #expect(!form.model.rows.rows.contains { $0.kind == .submit })
@@ -115,7 +116,7 @@ struct FormScreenSnapshotTests {
             form.press(.escape)
             try form.focus("Subscribed")
             form.press(.space)
-            try await form.waitFor("the edit") { $0.form.isDirty }
+            try await form.settle(until: "the edit") { $0.form.isDirty }
             form.press(.character("q"))
             #expect(form.model.overlay == .unsavedChanges)
             GoldenSnapshot.assertMatches(form.grid, named: "form-unsaved-changes-70x24")
@@ -124,8 +125,11 @@ struct FormScreenSnapshotTests {
 
     @Test func anUploadInProgressShowsItsBar() async throws {
         try await withFormScreen(size: Size(width: 80, height: 18)) { form in
-            // An upload's progress report, frozen half-way (a real upload finishes too fast to catch).
-            let progress = FormEvent.documentUploadProgress(FormFieldKey(field: "Attachment"), bytesSent: 1_500_000, totalBytes: 3_000_000)
+            // An upload started (as the screenlet always tells first) and its progress report, frozen
+            // half-way (a real upload finishes too fast to catch).
+            let key = FormFieldKey(field: "Attachment")
+            form.runtime.send(.upload(.documentUploadStarted(key), value: nil, status: .pending, shapeVersion: 0))
+            let progress = FormEvent.documentUploadProgress(key, bytesSent: 1_500_000, totalBytes: 3_000_000)
             form.runtime.send(.upload(progress, value: nil, status: nil, shapeVersion: 0))
             try form.focus("Attachment")
             let text = GridText.text(form.grid)
@@ -138,7 +142,7 @@ struct FormScreenSnapshotTests {
     @Test func spanishLabelsAfterTheLocaleSwitch() async throws {
         try await withFormScreen(size: Size(width: 80, height: 24)) { form in
             form.press(.character("l"))
-            try await form.waitFor("Spanish") { $0.locale == .esES }
+            try await form.settle(until: "Spanish") { $0.locale == .esES }
             GoldenSnapshot.assertMatches(form.grid, named: "form-es_ES-80x24")
         }
     }

@@ -1,98 +1,76 @@
 import DDM
 import Foundation
-import OfflineStore
-import PortalClient
 import PortalEmulator
 import Screenlets
 import Screens
 import TermUI
-import TermletsTestSupport
 
-/// The form screen on the real form screenlet and an in-process emulator (its own port, data and
-/// cache folders), run headless by TermUI's runtime. Snapshots use a fixed status line and date.
+/// The form screen on an in-memory I/O edge (``InMemoryFormScreenlet``) over the emulator's demo
+/// forms built in memory (``DemoForms``: the same structures and records, so goldens are those of
+/// the emulator), run headless by TermUI's runtime. No emulator, no HTTP, no cache, no polling:
+/// keys are handled synchronously, and ``settle()`` returns once every screenlet call a key
+/// started has answered and the screen has handled every event the screenlet told. The test
+/// chooses what loads, submits and uploads come to, and reads what was submitted from
+/// ``screenlet``. Snapshots use a fixed status line and date.
 @MainActor
 final class FormScreenTestbed {
-    let emulator: PortalEmulator
-    let session: PortalSession
-    let cache: CacheDatabase
-    let folder: TemporaryDirectory
-    let screenlet: FormScreenlet
+    let screenlet: InMemoryFormScreenlet
     let screen: FormScreen
     let backend: HeadlessBackend
     let runtime: Runtime<FormScreen>
 
     static let today = CalendarDate(year: 2024, month: 6, day: 15)!
+    /// The folder relative paths complete in (nothing is read there: see `files`).
+    static let workingDirectory = "/in-memory"
 
-    private init(emulator: PortalEmulator, session: PortalSession, cache: CacheDatabase, folder: TemporaryDirectory,
-                 screenlet: FormScreenlet, screen: FormScreen, size: Size) {
-        self.emulator = emulator
-        self.session = session
-        self.cache = cache
-        self.folder = folder
+    private init(screenlet: InMemoryFormScreenlet, screen: FormScreen, size: Size) {
         self.screenlet = screenlet
         self.screen = screen
         backend = HeadlessBackend(size: size)
         runtime = Runtime(program: screen, backend: backend)
     }
 
-    /// Starts an emulator and opens record set `recordSetId` (record `recordId` when given).
+    /// Opens demo record set `recordSetId` (record `recordId` when given) in memory — over
+    /// `structure` instead of its own when given; loads come to `load`, submits to `submissions`
+    /// and uploads to `uploads` in turn. The document prompt completes from `files` (names in the
+    /// working folder).
     static func start(
         recordSetId: Int64 = DemoIDs.everyFieldRecordSetId, recordId: Int64 = 0, size: Size = Size(width: 80, height: 24),
         theme: Theme = .standard, editable: Bool = true, showSubmitButton: Bool = true, locale: PortalLocale = .enUS,
         returnsToList: Bool = false, registry: FormCellRegistry = FormCellRegistry(),
-        cellLooks: @escaping @Sendable (DDMField, Theme) -> FormCellLook = FormScreenConfiguration.standardLook
+        cellLooks: @escaping @Sendable (DDMField, Theme) -> FormCellLook = FormScreenConfiguration.standardLook,
+        load: InMemoryFormScreenlet.Load = .portal, submissions: [InMemoryFormScreenlet.Submission] = [],
+        uploads: [InMemoryFormScreenlet.Upload] = [], files: [String] = [], structure given: DDMStructure? = nil
     ) async throws -> FormScreenTestbed {
-        let folder = try TemporaryDirectory(prefix: "termlets-formscreen")
-        let emulator = try await PortalEmulator.start(EmulatorOptions(port: 0, version: .v7, dataDirectory: folder.path("portal")))
-        let session: PortalSession
-        do {
-            session = try PortalSession(
-                context: ServerContext(serverURL: emulator.baseURL, groupId: DemoIDs.groupId),
-                credentials: Credentials(username: "test@liferay.com", password: "test"),
-                options: PortalSession.Options(timeout: .seconds(60)))
-        } catch {
-            await emulator.stop()
-            throw error
+        guard let recordSet = DemoForms.recordSet(recordSetId), let structure = try given ?? DemoForms.structure(recordSet.structureId) else {
+            throw TestbedError("no demo record set \(recordSetId)")
         }
-        var cache: CacheDatabase?
-        do {
-            _ = try await session.version()
-            _ = try await session.login()
-            let database = try CacheDatabase(cacheDirectory: folder.path("cache"), server: emulator.baseURL.absoluteString, userId: "test")
-            cache = database
-            var attributes = FormScreenletAttributes()
-            attributes.groupId = DemoIDs.groupId
-            attributes.recordSetId = recordSetId
-            attributes.recordId = recordId
-            attributes.editable = editable
-            attributes.showSubmitButton = showSubmitButton
-            let screenlet = FormScreenlet(portal: FormPortal(session: session), cache: database, attributes: attributes, locale: locale)
-            var configuration = FormScreenConfiguration(
-                theme: theme, registry: registry, connection: ConnectionStatus(server: "emulator", user: "test@liferay.com"),
-                showSubmitButton: showSubmitButton, initialSize: size, today: today, workingDirectory: folder.url.path,
-                cellLooks: cellLooks)
-            configuration.returnsToList = returnsToList
-            // The file system as the program hands it in (the screens read none themselves).
-            configuration.listPaths = { text, directory in LocalPaths.completions(of: text, limit: 1_000, currentDirectory: directory) }
-            let screen = FormScreen(screenlet: screenlet, configuration: configuration, locale: locale, editable: editable)
-            let testbed = FormScreenTestbed(emulator: emulator, session: session, cache: database, folder: folder, screenlet: screenlet,
-                                            screen: screen, size: size)
-            testbed.runtime.start()
-            do {
-                try await testbed.waitFor("the form to load", timeout: 90) { !$0.rows.isEmpty }
-            } catch {
-                testbed.runtime.finish()
-                await screenlet.close()
-                throw error
-            }
-            return testbed
-        } catch {
-            // The HTTP client must be shut down before it goes away, whatever failed.
-            try? await session.shutdown()
-            try? cache?.close()
-            await emulator.stop()
-            throw error
+        var attributes = FormScreenletAttributes()
+        attributes.groupId = DemoIDs.groupId
+        attributes.recordSetId = recordSetId
+        attributes.recordId = recordId
+        attributes.editable = editable
+        attributes.showSubmitButton = showSubmitButton
+        let record = recordId != 0 ? DemoForms.record(recordId, locale: locale.identifier) : nil
+        let screenlet = InMemoryFormScreenlet(
+            structure: structure, record: record, recordSetName: recordSet.name, attributes: attributes, locale: locale,
+            load: load, submissions: submissions, uploads: uploads)
+        var configuration = FormScreenConfiguration(
+            theme: theme, registry: registry, connection: ConnectionStatus(server: "emulator", user: "test@liferay.com"),
+            showSubmitButton: showSubmitButton, initialSize: size, today: today, workingDirectory: workingDirectory,
+            cellLooks: cellLooks)
+        configuration.returnsToList = returnsToList
+        configuration.listPaths = { text, _ in files.filter { $0.hasPrefix(text) }.sorted() }
+        let screen = FormScreen(screenlet: screenlet, configuration: configuration, locale: locale, editable: editable)
+        let testbed = FormScreenTestbed(screenlet: screenlet, screen: screen, size: size)
+        testbed.runtime.start()
+        try await testbed.settle()
+        if case .failed = load { return testbed }
+        guard !testbed.model.rows.isEmpty else {
+            await testbed.stop()
+            throw TestbedError("the form did not load")
         }
+        return testbed
     }
 
     var model: FormScreenModel { runtime.model }
@@ -122,27 +100,26 @@ final class FormScreenTestbed {
         while model.focus > target { press(.backTab) }
     }
 
-    /// Waits (with a deadline) until the model satisfies `condition`.
-    func waitFor(_ what: String, timeout: Double = 30, _ condition: @escaping (FormScreenModel) -> Bool) async throws {
-        let deadline = Date().addingTimeInterval(timeout)
-        while !condition(runtime.model) {
-            if Date() >= deadline { throw TestbedError("timed out after \(timeout)s waiting for \(what)") }
-            try await Task.sleep(nanoseconds: 20_000_000)
-        }
+    /// Waits until every screenlet call started so far has answered (and those their answers
+    /// started), and the screen has handled every event the screenlet told (uploads included).
+    /// No deadline is needed: in memory, every call answers at once.
+    func settle() async throws {
+        repeat {
+            await runtime.waitUntilIdle()
+            if runtime.isFinished { return }
+            await screenlet.handled()
+        } while runtime.pendingEffectCount > 0
     }
 
-    /// Waits until no screenlet call started by a key is still running (the event stream, a
-    /// subscription, keeps running).
-    func settle() async throws {
-        await runtime.waitUntilIdle()
+    /// Settles, then requires `condition` of the model (`what` names it when it does not hold).
+    func settle(until what: String, _ condition: (FormScreenModel) -> Bool) async throws {
+        try await settle()
+        guard condition(runtime.model) else { throw TestbedError("once settled, not \(what)") }
     }
 
     func stop() async {
         runtime.finish()
         await screenlet.close()
-        try? await session.shutdown()
-        try? cache.close()
-        await emulator.stop()
     }
 }
 
@@ -151,18 +128,21 @@ struct TestbedError: Error, CustomStringConvertible {
     init(_ description: String) { self.description = description }
 }
 
-/// Runs `body` on a fresh testbed and always stops it.
+/// Runs `body` on a fresh in-memory testbed and always stops it.
 @MainActor
 func withFormScreen(
     recordSetId: Int64 = DemoIDs.everyFieldRecordSetId, recordId: Int64 = 0, size: Size = Size(width: 80, height: 24),
     theme: Theme = .standard, editable: Bool = true, showSubmitButton: Bool = true, locale: PortalLocale = .enUS,
     returnsToList: Bool = false, registry: FormCellRegistry = FormCellRegistry(),
     cellLooks: @escaping @Sendable (DDMField, Theme) -> FormCellLook = FormScreenConfiguration.standardLook,
+    load: InMemoryFormScreenlet.Load = .portal, submissions: [InMemoryFormScreenlet.Submission] = [],
+    uploads: [InMemoryFormScreenlet.Upload] = [], files: [String] = [], structure: DDMStructure? = nil,
     _ body: (FormScreenTestbed) async throws -> Void
 ) async throws {
     let testbed = try await FormScreenTestbed.start(
         recordSetId: recordSetId, recordId: recordId, size: size, theme: theme, editable: editable,
-        showSubmitButton: showSubmitButton, locale: locale, returnsToList: returnsToList, registry: registry, cellLooks: cellLooks)
+        showSubmitButton: showSubmitButton, locale: locale, returnsToList: returnsToList, registry: registry, cellLooks: cellLooks,
+        load: load, submissions: submissions, uploads: uploads, files: files, structure: structure)
     do {
         try await body(testbed)
         await testbed.stop()

@@ -8,7 +8,8 @@ import TermUITesting
 import Testing
 
 /// The form screen in each shipped theme (the built-in copies, so the checkout's files do not
-/// matter), and Swift cell renderers registered under the theme's names.
+/// matter), and Swift cell renderers registered under the theme's names. Screen tests, in memory
+/// (``FormScreenTestbed``).
 @MainActor
 @Suite("Form screen themes")
 struct FormScreenThemeTests {

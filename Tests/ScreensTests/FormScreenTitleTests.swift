@@ -5,7 +5,8 @@ import TermUI
 import TermUITesting
 import Testing
 
-/// The form screen's title while the form loads (issue 15).
+/// The form screen's title while the form loads (issue 15). Screen tests, in memory
+/// (``FormScreenTestbed``).
 @MainActor
 @Suite("Form screen title")
 struct FormScreenTitleTests {

@@ -24,11 +24,6 @@ enum DemoData {
             try db.grant(userId: ids.viewerUserId, resource: resource, resourceId: 0, action: .view)
         }
 
-        let structures: [(Int64, String, LocalizedText, StructureSpec)] = [
-            (ids.everyFieldStructureId, "EVERY-FIELD-KIND", LocalizedText(["en_US": "Every field kind", "es_ES": "Todos los tipos de campo"]), DemoStructures.everyField),
-            (ids.issueStructureId, "ISSUE", LocalizedText(["en_US": "Issue", "es_ES": "Incidencia"]), DemoStructures.issue),
-            (ids.contactStructureId, "CONTACT", LocalizedText(["en_US": "Contact", "es_ES": "Contacto"]), DemoStructures.contact),
-        ]
         for (id, key, names, spec) in structures {
             try db.insertStructure(
                 structureId: id, groupId: ids.groupId, companyId: ids.companyId, userId: ids.adminUserId, key: key,
@@ -36,11 +31,6 @@ enum DemoData {
                 definition: spec.jsonDefinition(), xsd: spec.xsd(), fieldTypes: spec.fieldTypes,
                 requiredFields: spec.requiredFieldNames, now: now)
         }
-        let recordSets: [(Int64, Int64, LocalizedText)] = [
-            (ids.everyFieldRecordSetId, ids.everyFieldStructureId, LocalizedText(["en_US": "Every field kind", "es_ES": "Todos los tipos de campo"])),
-            (ids.issuesRecordSetId, ids.issueStructureId, LocalizedText(["en_US": "Issues", "es_ES": "Incidencias"])),
-            (ids.contactsRecordSetId, ids.contactStructureId, LocalizedText(["en_US": "Contacts", "es_ES": "Contactos"])),
-        ]
         for (id, structureId, names) in recordSets {
             try db.insertRecordSet(recordSetId: id, groupId: ids.groupId, companyId: ids.companyId, userId: ids.adminUserId,
                                    structureId: structureId, names: names, descriptions: LocalizedText(["en_US": ""]), now: now)
@@ -52,19 +42,52 @@ enum DemoData {
         try createBookmarks(db)
     }
 
-    private static func record(
-        _ db: Database, id: Int64, recordSetId: Int64, userId: Int64 = DemoIDs.adminUserId, status: Int = 0,
-        values: [String: String], offsetMinutes: Int64
-    ) throws {
+    /// The demo structures: id, key, names, fields.
+    static let structures: [(Int64, String, LocalizedText, StructureSpec)] = [
+        (DemoIDs.everyFieldStructureId, "EVERY-FIELD-KIND", LocalizedText(["en_US": "Every field kind", "es_ES": "Todos los tipos de campo"]), DemoStructures.everyField),
+        (DemoIDs.issueStructureId, "ISSUE", LocalizedText(["en_US": "Issue", "es_ES": "Incidencia"]), DemoStructures.issue),
+        (DemoIDs.contactStructureId, "CONTACT", LocalizedText(["en_US": "Contact", "es_ES": "Contacto"]), DemoStructures.contact),
+    ]
+
+    /// The demo record sets: id, structure id, names.
+    static let recordSets: [(Int64, Int64, LocalizedText)] = [
+        (DemoIDs.everyFieldRecordSetId, DemoIDs.everyFieldStructureId, LocalizedText(["en_US": "Every field kind", "es_ES": "Todos los tipos de campo"])),
+        (DemoIDs.issuesRecordSetId, DemoIDs.issueStructureId, LocalizedText(["en_US": "Issues", "es_ES": "Incidencias"])),
+        (DemoIDs.contactsRecordSetId, DemoIDs.contactStructureId, LocalizedText(["en_US": "Contacts", "es_ES": "Contactos"])),
+    ]
+
+    /// A demo record's row, as stored.
+    static func recordRow(
+        id: Int64, recordSetId: Int64, userId: Int64 = DemoIDs.adminUserId, status: Int = 0, values: [String: String], offsetMinutes: Int64
+    ) -> RecordRow {
         let time = baseTime + offsetMinutes * 60_000
-        try db.insertRecord(
+        return RecordRow(
             recordId: id, uuid: PortalUUID.derived("record-\(id)"), groupId: DemoIDs.groupId, companyId: DemoIDs.companyId,
             userId: userId, userName: userId == DemoIDs.adminUserId ? "Test Test" : "Vera Viewer", recordSetId: recordSetId,
-            storageId: id + 300_000, displayIndex: 0, status: status, values: values.mapValues(StoredFieldValue.single),
+            storageId: id + 300_000, displayIndex: 0, version: "1.0", status: status, fieldValues: values.mapValues(StoredFieldValue.single),
             createDate: time, modifiedDate: time)
     }
 
+    private static func insert(_ db: Database, _ row: RecordRow) throws {
+        try db.insertRecord(
+            recordId: row.recordId, uuid: row.uuid, groupId: row.groupId, companyId: row.companyId, userId: row.userId,
+            userName: row.userName, recordSetId: row.recordSetId, storageId: row.storageId, displayIndex: row.displayIndex,
+            status: row.status, values: row.fieldValues, createDate: row.createDate, modifiedDate: row.modifiedDate)
+    }
+
+    /// The records of "Every field kind".
+    static var everyFieldRecords: [RecordRow] {
+        everyFieldSamples.enumerated().map { index, values in
+            recordRow(id: DemoIDs.firstEveryFieldRecordId + Int64(index), recordSetId: DemoIDs.everyFieldRecordSetId,
+                      status: index == 3 ? 2 : 0, values: values, offsetMinutes: Int64(index))
+        }
+    }
+
     static func createEveryFieldRecords(_ db: Database) throws {
+        for row in everyFieldRecords { try insert(db, row) }
+    }
+
+    private static let everyFieldSamples: [[String: String]] = {
         let documentValue = JSONValue.object([
             "groupId": .int(DemoIDs.groupId), "uuid": .string(PortalUUID.derived("image-0")), "version": "1.0",
         ]).serialized()
@@ -80,11 +103,8 @@ enum DemoData {
             ["Title": "Draft record", "Notes": "Saved as a draft", "Size": "[\"large\"]"],
             ["Agreed": "true", "Title": "Wide 日本語 title", "Notes": "漢字とかな", "DueDate": "2025-02-28", "Price": "1234.56"],
         ]
-        for (index, values) in samples.enumerated() {
-            try record(db, id: DemoIDs.firstEveryFieldRecordId + Int64(index), recordSetId: DemoIDs.everyFieldRecordSetId,
-                       status: index == 3 ? 2 : 0, values: values, offsetMinutes: Int64(index))
-        }
-    }
+        return samples
+    }()
 
     private static let issueWords = ["Login", "Crash", "Typo", "Layout", "Timeout", "Upload", "Search", "Export",
                                      "Sync", "Locale", "Cache", "Printing", "Scroll", "Password", "Report", "Import"]
@@ -108,25 +128,34 @@ enum DemoData {
         return values
     }
 
+    /// Issue `n` (1-based)'s row.
+    static func issueRecord(_ n: Int) -> RecordRow {
+        recordRow(id: DemoIDs.firstIssueRecordId + Int64(n - 1), recordSetId: DemoIDs.issuesRecordSetId,
+                  userId: n % 4 == 0 ? DemoIDs.viewerUserId : DemoIDs.adminUserId, values: issueValues(n), offsetMinutes: Int64(n))
+    }
+
     static func createIssueRecords(_ db: Database) throws {
         for n in 1...DemoIDs.issueRecordCount {
-            try record(db, id: DemoIDs.firstIssueRecordId + Int64(n - 1), recordSetId: DemoIDs.issuesRecordSetId,
-                       userId: n % 4 == 0 ? DemoIDs.viewerUserId : DemoIDs.adminUserId,
-                       values: issueValues(n), offsetMinutes: Int64(n))
+            try insert(db, issueRecord(n))
         }
         try db.reserveId(DemoIDs.firstIssueRecordId + Int64(DemoIDs.issueRecordCount) + 300_000)
     }
 
-    static func createContactRecords(_ db: Database) throws {
+    /// The records of "Contacts".
+    static var contactRecords: [RecordRow] {
         let contacts: [[String: String]] = [
             ["Name": "Ada Lovelace", "Email": "ada@example.com", "Subscribed": "true"],
             ["Name": "José García", "Subscribed": "false"],
             ["Name": "山田太郎", "Email": "taro@example.jp"],
         ]
-        for (index, values) in contacts.enumerated() {
-            try record(db, id: DemoIDs.firstContactRecordId + Int64(index), recordSetId: DemoIDs.contactsRecordSetId,
-                       values: values, offsetMinutes: Int64(index))
+        return contacts.enumerated().map { index, values in
+            recordRow(id: DemoIDs.firstContactRecordId + Int64(index), recordSetId: DemoIDs.contactsRecordSetId,
+                      values: values, offsetMinutes: Int64(index))
         }
+    }
+
+    static func createContactRecords(_ db: Database) throws {
+        for row in contactRecords { try insert(db, row) }
     }
 
     static func createImages(_ db: Database) throws {

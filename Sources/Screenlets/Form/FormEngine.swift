@@ -56,7 +56,7 @@ public struct FormEngine: Sendable {
     public mutating func setValue(_ value: FieldValue?, of key: FormFieldKey, leavingField: Bool = true) throws(FormScreenletError) {
         defer { refreshDirty() }
         try state.setValue(value, of: key.field, instance: key.instance, editable: editable)
-        if leavingField { state.leaveField(key.field, instance: key.instance) }
+        if leavingField { _ = state.leaveField(key.field, instance: key.instance) }
     }
 
     /// The user left a field instance: its message shows (or goes when valid); returns it.
@@ -147,6 +147,9 @@ public struct FormEngine: Sendable {
         defer { refreshDirty() }
         switch event {
         case .documentUploadProgress(let key, let sent, let total):
+            // Only while the upload runs here: a report told before a cancel (or before the
+            // outcome already applied) and handled after it brings nothing back.
+            guard state.uploads[key]?.isRunning == true else { return }
             _ = state.recordUploadProgress(sent: sent, total: total, for: key)
         case .documentUploadStarted(let key), .documentUploaded(let key, _, _), .documentUploadError(let key, _):
             guard state.model?.field(named: key.field) != nil else { return }

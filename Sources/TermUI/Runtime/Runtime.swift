@@ -111,6 +111,14 @@ public final class Runtime<P: Program> {
         }
     }
 
+    /// Waits until every subscription has ended (its stream finished, or the runtime stopped).
+    /// For tests: the end of an event stream, without polling `subscriptionCount`.
+    public func waitUntilSubscriptionsEnd() async {
+        while let (_, subscription) = subscriptions.first {
+            await subscription.value
+        }
+    }
+
     /// Stops: cancels in-flight effects. Further input is ignored.
     public func finish() {
         isFinished = true

@@ -216,7 +216,7 @@ extension FormScreen {
     func moveFocus(to row: Int, _ model: inout Model, validate: Bool = true) -> [Effect<Message>] {
         guard !model.rows.isEmpty else { return [] }
         let target = min(max(0, row), model.rows.count - 1)
-        var effects: [Effect<Message>] = []
+        let effects: [Effect<Message>] = []
         if validate, target != model.focus, let key = model.focusedRow?.key, model.form.editable,
            model.focusedRow?.field?.isEditable == true {
             model.form.leaveField(key)
