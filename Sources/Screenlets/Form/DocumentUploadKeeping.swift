@@ -102,5 +102,35 @@ extension DocumentUploadKeeping {
     }
 }
 
+extension DocumentUploadKeeping where Self: FormEditing {
+    /// Adds a repetition (``FormEditing/addInstance(of:after:)``) with the uploads following.
+    func addRepetition(of field: String, after index: Int?) throws(FormScreenletError) -> Int {
+        let editable = attributes.editable
+        return try changeShape { state throws(FormScreenletError) in try state.addInstance(of: field, after: index, editable: editable) }
+    }
+
+    /// Removes a repetition (``FormEditing/removeInstance(of:at:)``): its upload stops and leaves
+    /// the offline queue, the others follow their instances.
+    func removeRepetition(of field: String, at index: Int) throws(FormScreenletError) {
+        let editable = attributes.editable
+        try changeShape { state throws(FormScreenletError) in _ = try state.removeInstance(of: field, at: index, editable: editable) }
+    }
+
+    /// Follows the screen's repetitions (``FormEditing/followShape(of:)``).
+    func followScreenShape(of model: DDLFormModel) {
+        changeShape { state in _ = state.followShape(of: model) }
+    }
+
+    /// Discards the edits (``FormEditing/cancel()``): the values as loaded come back, running
+    /// uploads stop, files queued offline that no queued write needs leave the queue.
+    func discardEditsAndFiles() {
+        changeShape { state in state.discardEdits() }
+        for task in uploadTasks.values { task.cancel() }
+        uploadTasks = [:]
+        uploadGenerations = [:]
+        chosenFiles = [:]
+    }
+}
+
 extension FormScreenlet: DocumentUploadKeeping {}
 extension ObjectEntryFormScreenlet: DocumentUploadKeeping {}

@@ -82,24 +82,9 @@ extension FormScreenlet {
     /// Makes the form record `recordId` from its JSON as the portal gives it (a record of another
     /// record set is refused) and says it loaded.
     private func adoptRecord(_ json: JSONValue, recordId: Int64, structure: DDMStructure, origin: FormDataOrigin) throws {
-        let payload: RecordPayload
-        do {
-            payload = try RecordPayload.parse(json)
-        } catch {
-            throw FormScreenletError.unreadable("record \(recordId) cannot be read: \(error.description)")
-        }
-        var recordAttributes = payload.attributes
-        if recordAttributes["recordId"] == nil { recordAttributes["recordId"] = .int(recordId) }
-        let recordSetId = attributes.recordSetId
-        if recordSetId != 0, let owner = recordAttributes[PayloadKey.recordSetId]?.int64Value, owner != recordSetId {
-            throw FormScreenletError.notInRecordSet(recordId: recordId, recordSetId: recordSetId)
-        }
-        state.model = DDLFormModel(structure: structure, record: RecordPayload(values: payload.values, attributes: recordAttributes))
-        state.workflowStatus = payload.status
-        state.uploads = [:]
-        state.validationMessages = [:]
+        let recordAttributes = try state.adoptRecord(
+            json, recordId: recordId, recordSetId: attributes.recordSetId, structure: structure, origin: origin)
         baseModifiedDate = recordAttributes[PayloadKey.modifiedDate] ?? .null
-        state.recordOrigin = origin
         emit(.recordLoaded(recordId: recordId, origin: origin))
     }
 

@@ -103,31 +103,25 @@ public actor FormScreenlet {
     /// of the instances after it follow them. Returns its index.
     @discardableResult
     public func addInstance(of field: String, after index: Int? = nil) throws(FormScreenletError) -> Int {
-        let editable = attributes.editable
-        return try changeShape { state throws(FormScreenletError) in try state.addInstance(of: field, after: index, editable: editable) }
+        try addRepetition(of: field, after: index)
     }
 
     /// Removes an instance of a repeatable field (not the last one): the upload of its document
     /// stops and leaves the offline queue; those of the instances after it follow them.
     public func removeInstance(of field: String, at index: Int) throws(FormScreenletError) {
-        let editable = attributes.editable
-        try changeShape { state throws(FormScreenletError) in _ = try state.removeInstance(of: field, at: index, editable: editable) }
+        try removeRepetition(of: field, at: index)
     }
 
     /// Makes the repetitions the screen added and removed in its copy of the form (`model`) here
     /// too, so that a field instance names the same instance in both (uploads follow theirs).
     public func followShape(of model: DDLFormModel) {
-        changeShape { state in _ = state.followShape(of: model) }
+        followScreenShape(of: model)
     }
 
     /// Discards the edits: the values as loaded come back, running uploads stop, and documents
     /// queued offline that no queued record needs leave the queue.
     public func cancel() {
-        changeShape { state in state.discardEdits() }
-        for task in uploadTasks.values { task.cancel() }
-        uploadTasks = [:]
-        uploadGenerations = [:]
-        chosenFiles = [:]
+        discardEditsAndFiles()
     }
 
     /// Shows labels, tips and options in `locale` from now on (records load in it too).

@@ -154,20 +154,18 @@ public actor InMemoryFormScreenlet: FormEditing {
     /// Adds an instance of a repeatable field; the uploads of the instances after it follow them.
     @discardableResult
     public func addInstance(of field: String, after index: Int? = nil) throws(FormScreenletError) -> Int {
-        let editable = attributes.editable
-        return try changeShape { state throws(FormScreenletError) in try state.addInstance(of: field, after: index, editable: editable) }
+        try addRepetition(of: field, after: index)
     }
 
     /// Removes an instance of a repeatable field: the upload of its document stops; those of the
     /// instances after it follow them.
     public func removeInstance(of field: String, at index: Int) throws(FormScreenletError) {
-        let editable = attributes.editable
-        try changeShape { state throws(FormScreenletError) in _ = try state.removeInstance(of: field, at: index, editable: editable) }
+        try removeRepetition(of: field, at: index)
     }
 
     /// Makes the repetitions the screen added and removed in its copy of the form here too.
     public func followShape(of model: DDLFormModel) {
-        changeShape { state in _ = state.followShape(of: model) }
+        followScreenShape(of: model)
     }
 
     public func chooseDocument(_ path: String, for field: String, instance: Int = 0) throws(FormScreenletError) {
@@ -237,11 +235,7 @@ public actor InMemoryFormScreenlet: FormEditing {
     }
 
     public func cancel() {
-        changeShape { state in state.discardEdits() }
-        for task in uploadTasks.values { task.cancel() }
-        uploadTasks = [:]
-        uploadGenerations = [:]
-        chosenFiles = [:]
+        discardEditsAndFiles()
     }
 
     public func withdrawQueuedWrite() async -> FormWithdrawal {
@@ -310,23 +304,7 @@ public actor InMemoryFormScreenlet: FormEditing {
             throw unavailable
         }
         do {
-            let payload: RecordPayload
-            do {
-                payload = try RecordPayload.parse(record)
-            } catch {
-                throw FormScreenletError.unreadable("record \(recordId) cannot be read: \(error.description)")
-            }
-            var recordAttributes = payload.attributes
-            if recordAttributes["recordId"] == nil { recordAttributes["recordId"] = .int(recordId) }
-            let recordSetId = attributes.recordSetId
-            if recordSetId != 0, let owner = recordAttributes[PayloadKey.recordSetId]?.int64Value, owner != recordSetId {
-                throw FormScreenletError.notInRecordSet(recordId: recordId, recordSetId: recordSetId)
-            }
-            state.model = DDLFormModel(structure: structure, record: RecordPayload(values: payload.values, attributes: recordAttributes))
-            state.workflowStatus = payload.status
-            state.uploads = [:]
-            state.validationMessages = [:]
-            state.recordOrigin = origin
+            try state.adoptRecord(record, recordId: recordId, recordSetId: attributes.recordSetId, structure: structure, origin: origin)
             emit(.recordLoaded(recordId: recordId, origin: origin))
         } catch {
             emit(.recordLoadError(message: String(describing: error)))

@@ -270,30 +270,24 @@ public actor ObjectEntryFormScreenlet: FormEditing {
     /// Discards the edits, and the files chosen since: running uploads stop, queued ones leave
     /// the queue (unless a queued write depends on them).
     public func cancel() {
-        changeShape { state in state.discardEdits() }
-        for task in uploadTasks.values { task.cancel() }
-        uploadTasks = [:]
-        uploadGenerations = [:]
-        chosenFiles = [:]
+        discardEditsAndFiles()
     }
 
     /// Adds an instance of a repeatable field; the uploads of the instances after it follow them.
     @discardableResult
     public func addInstance(of field: String, after index: Int? = nil) throws(FormScreenletError) -> Int {
-        let editable = attributes.editable
-        return try changeShape { state throws(FormScreenletError) in try state.addInstance(of: field, after: index, editable: editable) }
+        try addRepetition(of: field, after: index)
     }
 
     /// Removes an instance of a repeatable field (not the last one): the upload of its file stops
     /// and leaves the offline queue; those of the instances after it follow them.
     public func removeInstance(of field: String, at index: Int) throws(FormScreenletError) {
-        let editable = attributes.editable
-        try changeShape { state throws(FormScreenletError) in _ = try state.removeInstance(of: field, at: index, editable: editable) }
+        try removeRepetition(of: field, at: index)
     }
 
     /// Makes the repetitions the screen added and removed in its copy of the form here too.
     public func followShape(of model: DDLFormModel) {
-        changeShape { state in _ = state.followShape(of: model) }
+        followScreenShape(of: model)
     }
 
     /// Nothing is queued: writes go straight to the portal.
