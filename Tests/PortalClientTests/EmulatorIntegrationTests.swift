@@ -21,7 +21,7 @@ private func withEmulator(
     do {
         session = try PortalSession(
             context: ServerContext(serverURL: emulator.baseURL, companyId: 0, groupId: siteId, version: nil), credentials: credentials,
-            options: .init(timeout: .seconds(10)))
+            options: .init(timeout: .seconds(30)))  // generous: round 2 runs many emulators on two cores
     } catch {
         await emulator.stop()
         throw error
