@@ -49,6 +49,10 @@ public struct FormScreenModel: Equatable, Sendable {
     public var quitsProgram = false
     /// A submit was asked for and has not answered yet.
     public var submitRequested = false
+    /// Fields whose upload was cancelled: progress reports of that upload still on their way (the
+    /// screenlet's event stream runs behind the cancel's answer) are stale, until a new upload of
+    /// the field starts.
+    public var cancelledUploads: Set<FormFieldKey> = []
 
     /// A save is on its way.
     public var isSaving: Bool { submitRequested || form.isSubmitting }

@@ -35,10 +35,19 @@ extension FormScreen {
             }
             return []
         case .upload(let event, let value, let status):
+            switch event {
+            case .documentUploadProgress(let key, _, _) where model.cancelledUploads.contains(key):
+                return []  // a report from before the cancel: the upload is gone
+            case .documentUploadStarted(let key):
+                model.cancelledUploads.remove(key)
+            default:
+                break
+            }
             recordUpload(event, value: value, status: status, &model)
             return []
         case .uploadCancelled(let key, let cancelled):
             if cancelled {
+                model.cancelledUploads.insert(key)
                 model.form.forgetUpload(key)
                 model.note = FormScreenModel.Note(UIText.text(.uploadCancelled, model.locale), .info)
             } else {
