@@ -62,7 +62,8 @@ public enum MainThreadLoop {
             }
             guard !watched.isEmpty else { continue }
             let ready = descriptors.dropFirst().map { $0.revents != 0 }
-            guard count == 0 || ready.contains(true) else { continue }
+            // Ready, or its time is up (also when the main queue woke the poll at the same moment).
+            guard count == 0 || timeout == 0 || ready.contains(true) else { continue }
             MainActor.assumeIsolated {
                 // The client may have changed while the main queue's jobs ran: serve only the one polled.
                 guard let client, client.descriptors == watched else { return }
