@@ -146,4 +146,11 @@ static inline int cn_terminal_can_draw_screens(const char *name) {
     return can;
 }
 
+// libdispatch's main-queue hooks for a run loop on the main thread (what Foundation's CFRunLoop
+// uses on Linux; exported by libdispatch, declared in no installed header): the descriptor that
+// becomes readable when work is queued on the main queue, and the call that runs that work.
+// `MainThreadLoop` serves the main queue with them instead of `dispatch_main`.
+int _dispatch_get_main_queue_handle_4CF(void);
+void _dispatch_main_queue_callback_4CF(void *msg);
+
 #endif

@@ -4,9 +4,13 @@ import Glibc
 import TermUI
 
 /// The `TerminalBackend` on a real terminal, through ncurses. It writes only the changed runs of
-/// each `FrameUpdate` (curses' own optimisation comes on top) with one `doupdate` per frame, reads
-/// input on a background thread (`InputReader`, straight into `inputEvents`), and restores the terminal on `close()` — and on
-/// signals, crashes and `exit()` through `TerminalRestore`.
+/// each `FrameUpdate` (curses' own optimisation comes on top) with one `doupdate` per frame, and
+/// restores the terminal on `close()` — and on signals, crashes and `exit()` through `TerminalRestore`.
+///
+/// Input is read on the main thread when `MainThreadLoop` serves it (the `termlets` program): the
+/// loop polls the terminal, and each event goes straight to the runtime (`deliverInput(to:)`) or
+/// into `inputEvents`, from the first use of either. Otherwise (tests) a background thread
+/// (`InputReader`) reads it into `inputEvents` from the start.
 ///
 /// Everything curses is confined to the main actor; only one backend can be open at a time
 /// (curses keeps process-wide state). Call `close()` when done (`CursesTerminal.run` does).
@@ -15,7 +19,10 @@ public final class CursesBackend: TerminalBackend {
     /// The terminal's size in cells; updated before a `.resize` event is delivered.
     public private(set) var size: Size
     /// Keys, pastes, mouse events and resizes. Ends when the terminal goes away or on `close()`.
-    public let inputEvents: AsyncStream<InputEvent>
+    public var inputEvents: AsyncStream<InputEvent> {
+        mainThreadInput?.start()
+        return events
+    }
     /// The depth colours are drawn in (environment, `NO_COLOR`, terminfo and the configured cap).
     public let colorDepth: ColorDepth
     /// False once `close()` ran.
@@ -28,8 +35,11 @@ public final class CursesBackend: TerminalBackend {
     private let outputFile: UnsafeMutablePointer<FILE>
     private let inputFile: UnsafeMutablePointer<FILE>
     private let resizePipe: (read: Int32, write: Int32)
+    private let events: AsyncStream<InputEvent>
     private let continuation: AsyncStream<InputEvent>.Continuation
     private var reader: InputReader?
+    private var mainThreadInput: MainThreadInput?
+    private var directHandler: (@MainActor (InputEvent) -> Void)?
     private var styles: CursesStyles
     private var cursor: Point? = nil
     private var needsClear = false
@@ -47,13 +57,14 @@ public final class CursesBackend: TerminalBackend {
         // Everything that can fail before curses changes the terminal.
         let resizePipe = try Pipe.make()
         let (events, continuation) = AsyncStream.makeStream(of: InputEvent.self, bufferingPolicy: .unbounded)
-        let reader = configuration.readsInput
+        let readsOnMainThread = configuration.readsInput && MainThreadLoop.isServing
+        let reader = configuration.readsInput && !readsOnMainThread
             ? try? InputReader(input: configuration.inputDescriptor, resizePipe: resizePipe.read,
                                escapeDelay: configuration.escapeDelay, sink: continuation)
             : nil
         let output = fdopen(dup(configuration.outputDescriptor), "w")
         let input = fdopen(dup(configuration.inputDescriptor), "r")
-        guard let output, let input, reader != nil || !configuration.readsInput else {
+        guard let output, let input, reader != nil || !configuration.readsInput || readsOnMainThread else {
             let code = errno
             if let output { fclose(output) }
             if let input { fclose(input) }
@@ -117,11 +128,20 @@ public final class CursesBackend: TerminalBackend {
         TerminalRestore.activate()
         if configuration.capturesStandardError { StandardErrorCapture.capture() }
         Self.anyOpen = true
-        (inputEvents, self.continuation) = (events, continuation)
+        (self.events, self.continuation) = (events, continuation)
         writeToTerminal(TerminalStrings.reporting(configuration, on: true))
         if let reader {
             self.reader = reader
             reader.start()
+        } else if readsOnMainThread {
+            let terminal = TerminalInput(input: configuration.inputDescriptor, resizePipe: resizePipe.read,
+                                         escapeDelay: configuration.escapeDelay)
+            mainThreadInput = MainThreadInput(
+                terminal: terminal,
+                deliver: { [unowned self] event in
+                    if let directHandler { directHandler(event) } else { continuation.yield(event) }
+                },
+                ended: { continuation.finish() })
         }
     }
 
@@ -156,12 +176,24 @@ public final class CursesBackend: TerminalBackend {
         }
     }
 
+    /// Hands every input event to `handler` as it is read, on the main thread, when input is read
+    /// there (`MainThreadLoop`): no hop to another thread or task between the key and its frame.
+    /// `inputEvents` then only ends. False (and nothing changes) when input is read on a thread.
+    public func deliverInput(to handler: @escaping @MainActor (InputEvent) -> Void) -> Bool {
+        guard isOpen, let mainThreadInput else { return false }
+        directHandler = handler
+        mainThreadInput.start()
+        return true
+    }
+
     /// Restores the terminal (reporting off, `endwin`, the shell's modes), stops reading input,
     /// ends `inputEvents` and frees curses. Idempotent.
     public func close() {
         guard isOpen else { return }
         isOpen = false
         reader?.stop(started: true)
+        mainThreadInput?.stop()
+        directHandler = nil
         TerminalRestore.restore()
         TerminalRestore.removeHandlers()
         JobControl.remove()

@@ -3,21 +3,15 @@ import Foundation
 import Glibc
 import TermUI
 
-/// Reads the terminal's bytes on a background thread and decodes them with TermUI's
-/// `ANSIInputDecoder`. It never calls curses: it only reads file descriptors and yields events.
-///
-/// One `poll` waits on three descriptors: the terminal, the resize pipe (SIGWINCH writes a byte)
-/// and a stop pipe. When the decoder holds back an ESC (lone Esc or the start of a sequence), the
-/// poll times out after `escapeDelay` and the ESC is flushed as Esc. A resize is reported with the
-/// size from `TIOCGWINSZ`. End of file or a read error (the terminal went away) ends the stream.
-///
-/// Events go straight into the stream the runtime reads (`sink`): one hop from this thread to the
-/// main actor per key, not two.
+/// Reads the terminal on a background thread (`TerminalInput`) and yields its events into the
+/// stream the runtime reads (`sink`): the backend's input when no `MainThreadLoop` serves the main
+/// thread (tests, programs that keep `dispatch_main`). One `poll` waits on three descriptors: the
+/// terminal, the resize pipe and a stop pipe. End of file or a read error ends the stream.
 final class InputReader: Sendable {
     private let input: Int32
     private let resizePipe: Int32
     private let stopPipe: (read: Int32, write: Int32)
-    private let escapeDelay: Int32
+    private let escapeDelay: Int
     private let continuation: AsyncStream<InputEvent>.Continuation
     private let finished = DispatchSemaphore(value: 0)
 
@@ -27,7 +21,7 @@ final class InputReader: Sendable {
     init(input: Int32, resizePipe: Int32, escapeDelay: Int, sink: AsyncStream<InputEvent>.Continuation) throws {
         self.input = input
         self.resizePipe = resizePipe
-        self.escapeDelay = Int32(max(1, escapeDelay))
+        self.escapeDelay = escapeDelay
         stopPipe = try Pipe.make()
         continuation = sink
     }
@@ -53,41 +47,26 @@ final class InputReader: Sendable {
     }
 
     private func run() {
-        var decoder = ANSIInputDecoder()
-        var buffer = [UInt8](repeating: 0, count: 4096)
+        var terminal = TerminalInput(input: input, resizePipe: resizePipe, escapeDelay: escapeDelay)
         var descriptors = [
             pollfd(fd: input, events: Int16(POLLIN), revents: 0),
             pollfd(fd: resizePipe, events: Int16(POLLIN), revents: 0),
             pollfd(fd: stopPipe.read, events: Int16(POLLIN), revents: 0),
         ]
         while true {
-            let waiting = decoder.isWaitingForMoreInput && !decoder.isInsidePaste
-            let ready = poll(&descriptors, nfds_t(descriptors.count), waiting ? escapeDelay : -1)
+            let ready = poll(&descriptors, nfds_t(descriptors.count), terminal.timeout)
             if ready < 0 {
                 if errno == EINTR { continue }
                 return
             }
             if ready == 0 {
-                yield(decoder.flush())
+                yield(terminal.timedOut())
                 continue
             }
             if descriptors[2].revents != 0 { return }
-            if descriptors[1].revents != 0 {
-                Pipe.drain(resizePipe)
-                var rows: Int32 = 0
-                var columns: Int32 = 0
-                if cn_window_size(input, &rows, &columns) == 0 {
-                    continuation.yield(.resize(Size(width: Int(columns), height: Int(rows))))
-                }
-            }
-            if descriptors[0].revents != 0 {
-                let count = buffer.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
-                if count > 0 {
-                    yield(decoder.decode(buffer[0..<count]))
-                } else if count == 0 || (errno != EINTR && errno != EAGAIN) {
-                    return
-                }
-            }
+            guard let events = terminal.read(inputReady: descriptors[0].revents != 0, resizeReady: descriptors[1].revents != 0)
+            else { return }
+            yield(events)
         }
     }
 

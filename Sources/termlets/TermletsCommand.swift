@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 
 /// The `termlets` program: the root command and the place where failures become exit status 1.
-@main
+/// Started by `TermletsMain` on the main thread's loop.
 struct TermletsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "termlets",

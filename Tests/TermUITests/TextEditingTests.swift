@@ -66,6 +66,25 @@ struct TextEditingTests {
         #expect(input.text == "日本e\u{301}")
     }
 
+    @Test func typingASCIIInsertsAtTheCursorAndStillJoinsANeighbouringMark() {
+        var input = TextInput("acd")
+        input.moveCursor(to: 1)
+        input.insert("b")  // ASCII between ASCII: inserted as is
+        #expect(input.text == "abcd" && input.graphemes.count == 4 && input.cursor == 2)
+        input.insert("xy")
+        #expect(input.graphemes == ["a", "b", "x", "y", "c", "d"] && input.cursor == 4)
+
+        // A lone combining mark after the cursor: the typed letter takes it ("é", one grapheme).
+        var mark = TextInput("\u{301}z")
+        mark.moveCursor(to: 0)
+        mark.insert("e")
+        #expect(mark.graphemes == ["e\u{301}", "z"] && mark.cursor == 1)
+        // A regional indicator typed after another: one flag.
+        var flag = TextInput("\u{1F1EA}")
+        flag.insert("\u{1F1F8}")
+        #expect(flag.graphemes.count == 1 && flag.cursor == 1)
+    }
+
     @Test func horizontalScrollKeepsTheCursorVisibleByWidth() {
         var input = TextInput("日本語のテキスト")  // 16 columns
         var view = input.visibleText(width: 7)

@@ -45,6 +45,14 @@ public struct TextInput: Hashable, Sendable {
             guard room > 0 else { return }
             if clean.count > room { clean = String(clean.prefix(room)) }
         }
+        if isPlainASCII(clean) && neighboursArePlainASCII {
+            // Typing ASCII between ASCII (the common key): every byte is its own grapheme and joins
+            // neither neighbour, so no re-clustering of the whole text — a key costs the same on a
+            // long value as on a short one.
+            graphemes.insert(contentsOf: clean, at: cursor)
+            cursor += clean.count
+            return
+        }
         // Re-cluster around the cursor: "e" + U+0301 must become one grapheme "é".
         let before = String(graphemes[..<cursor]) + clean
         let after = String(graphemes[cursor...])
@@ -53,6 +61,17 @@ public struct TextInput: Hashable, Sendable {
         if let maxLength, combined.count > maxLength { combined.removeLast(combined.count - maxLength) }
         graphemes = combined
         cursor = min(beforeGraphemes.count, graphemes.count)
+    }
+
+    /// Printable ASCII only (after `singleLine`, no controls are left).
+    private func isPlainASCII(_ text: String) -> Bool {
+        text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
+    }
+
+    /// The graphemes on either side of the cursor are printable ASCII (or there are none).
+    private var neighboursArePlainASCII: Bool {
+        (cursor == 0 || graphemes[cursor - 1].utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F })
+            && (cursor == graphemes.count || graphemes[cursor].utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F })
     }
 
     /// Pastes `text`: like typing it, with line breaks turned into spaces.

@@ -52,9 +52,15 @@ public final class Runtime<P: Program> {
 
     /// Runs until an update quits (also one run for an effect's message) or the backend's input
     /// ends; in-flight effects are cancelled.
+    /// Events reach `handle(_:)` straight from the backend where it can (`deliverInput(to:)`: read on
+    /// the main thread, handled and drawn there), otherwise through `inputEvents`.
     public func run() async {
         start()
         guard !isFinished else { return }
+        _ = backend.deliverInput { [weak self] event in
+            guard let self, !self.isFinished else { return }
+            self.handle(self.backend.received(event))
+        }
         let events = backend.inputEvents
         let loop = Task { [weak self] in
             for await event in events {

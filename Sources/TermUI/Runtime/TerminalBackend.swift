@@ -14,8 +14,14 @@ public protocol TerminalBackend: AnyObject {
     /// it: a backend whose input is read on another thread brings its own state up to date here
     /// (e.g. the terminal's size on a resize) and returns the event to deliver. Default: as is.
     func received(_ event: InputEvent) -> InputEvent
+    /// Asks the backend to hand each input event to `handler` as soon as it is read, on the main
+    /// actor, instead of yielding it into `inputEvents` (which then only ends): a backend that
+    /// reads the terminal on the main thread itself spares every key a hop between threads and
+    /// tasks. Returns false when it cannot (the default); the runtime then iterates `inputEvents`.
+    func deliverInput(to handler: @escaping @MainActor (InputEvent) -> Void) -> Bool
 }
 
 extension TerminalBackend {
     public func received(_ event: InputEvent) -> InputEvent { event }
+    public func deliverInput(to handler: @escaping @MainActor (InputEvent) -> Void) -> Bool { false }
 }
