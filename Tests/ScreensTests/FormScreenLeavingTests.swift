@@ -1,4 +1,6 @@
 import DDM
+import PortalEmulator
+import Screenlets
 import Screens
 import TermUI
 import TermUITesting
@@ -38,6 +40,30 @@ struct FormScreenLeavingTests {
             form.press(.character("d"))
             try await form.settle(until: "the quit") { [runtime = form.runtime] _ in runtime.isFinished }
             #expect(form.model.quitsProgram, "the browser quits the whole program after this form")
+        }
+    }
+
+    /// Text the field refused ("3 edited" in a number field) is still something to lose: Ctrl-C
+    /// asks, "keep editing" finds the editor with the text, and discarding quits.
+    @Test func refusedTypingIsAskedAboutAndKeptOnKeepEditing() async throws {
+        try await withFormScreen(recordSetId: DemoIDs.issuesRecordSetId, recordId: 100_001, size: Size(width: 100, height: 24)) { form in
+            try form.focus("Priority")
+            form.press(.enter)
+            form.type(" edited")
+            form.press(.enter)
+            try await form.settle(until: "the refusal") { $0.editor?.error != nil }
+            #expect(!form.model.form.isDirty, "nothing was applied to the form")
+            form.press(.ctrl("c"))
+            #expect(form.model.overlay == .unsavedChanges)
+            #expect(GridText.text(form.grid).contains("Discard your changes and quit?"))
+            form.press(.character("k"))
+            #expect(form.model.overlay == nil)
+            let editor = try #require(form.model.editor, "the editor is still open")
+            #expect(editor.key == FormFieldKey(field: "Priority"))
+            #expect(GridText.text(form.grid).contains("3 edited"))
+            form.press(.ctrl("c"))
+            form.press(.character("d"))
+            try await form.settle(until: "the quit") { [runtime = form.runtime] _ in runtime.isFinished }
         }
     }
 

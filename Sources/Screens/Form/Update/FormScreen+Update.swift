@@ -281,13 +281,15 @@ extension FormScreen {
     /// Quits, first asking when there are unsaved changes (a save still being submitted counts).
     /// Leaves the form (Esc, `q`), or quits the program (`quitsProgram`: Ctrl-C), after the
     /// unsaved-changes prompt when there is something to lose.
+    /// Text typed in an open editor that the field refused counts as an edit: it is asked about,
+    /// and "keep editing" finds the editor as it was.
     func requestQuit(quitsProgram: Bool, _ model: inout Model) -> [Effect<Message>] {
-        model.editor = nil
         model.quitsProgram = quitsProgram
-        if model.form.isDirty || model.isSaving {
+        if model.form.isDirty || model.isSaving || model.editor?.error != nil {
             model.overlay = .unsavedChanges
             return []
         }
+        model.editor = nil
         model.quitting = true
         return [.quit]
     }
@@ -300,6 +302,7 @@ extension FormScreen {
             model.note = FormScreenModel.Note(FormText.withdrawing(model.locale))
         }
         model.overlay = nil
+        model.editor = nil
         return [.task {
             let withdrawal = await screenlet.withdrawQueuedWrite()
             await screenlet.cancel()
