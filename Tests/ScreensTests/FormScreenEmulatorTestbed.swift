@@ -13,7 +13,7 @@ import TermletsTestSupport
 /// portal or the cache (a queued save, uploads to the portal). The screen's own tests run on
 /// ``FormScreenTestbed`` (in memory).
 @MainActor
-final class FormScreenEmulatorTestbed {
+final class FormScreenEmulatorTestbed: FormScreenDriving {
     let emulator: PortalEmulator
     let session: PortalSession
     let cache: CacheDatabase
@@ -95,33 +95,6 @@ final class FormScreenEmulatorTestbed {
             await emulator.stop()
             throw error
         }
-    }
-
-    var model: FormScreenModel { runtime.model }
-
-    /// The screen as the program draws it now, at the backend's size.
-    var grid: Grid { screen.view(runtime.model, size: backend.size) }
-
-    func press(_ keys: KeyEvent...) {
-        for key in keys { runtime.handle(.key(key)) }
-    }
-
-    func type(_ text: String) {
-        for character in text { runtime.handle(.key(.character(character))) }
-    }
-
-    func resize(_ size: Size) {
-        backend.resize(to: size)
-        runtime.handle(.resize(size))
-    }
-
-    /// Focuses the row of `field` (instance 0) by pressing Tab / Shift-Tab, as a user would.
-    func focus(_ field: String, instance: Int = 0) throws {
-        guard let target = model.rows.index[FormFieldKey(field: field, instance: instance)] else {
-            throw TestbedError("no row for \(field)")
-        }
-        while model.focus < target { press(.tab) }
-        while model.focus > target { press(.backTab) }
     }
 
     /// Waits (with a deadline) until the model satisfies `condition`.

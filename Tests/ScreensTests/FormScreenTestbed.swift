@@ -13,7 +13,7 @@ import TermUI
 /// chooses what loads, submits and uploads come to, and reads what was submitted from
 /// ``screenlet``. Snapshots use a fixed status line and date.
 @MainActor
-final class FormScreenTestbed {
+final class FormScreenTestbed: FormScreenDriving {
     let screenlet: InMemoryFormScreenlet
     let screen: FormScreen
     let backend: HeadlessBackend
@@ -71,33 +71,6 @@ final class FormScreenTestbed {
             throw TestbedError("the form did not load")
         }
         return testbed
-    }
-
-    var model: FormScreenModel { runtime.model }
-
-    /// The screen as the program draws it now, at the backend's size.
-    var grid: Grid { screen.view(runtime.model, size: backend.size) }
-
-    func press(_ keys: KeyEvent...) {
-        for key in keys { runtime.handle(.key(key)) }
-    }
-
-    func type(_ text: String) {
-        for character in text { runtime.handle(.key(.character(character))) }
-    }
-
-    func resize(_ size: Size) {
-        backend.resize(to: size)
-        runtime.handle(.resize(size))
-    }
-
-    /// Focuses the row of `field` (instance 0) by pressing Tab / Shift-Tab, as a user would.
-    func focus(_ field: String, instance: Int = 0) throws {
-        guard let target = model.rows.index[FormFieldKey(field: field, instance: instance)] else {
-            throw TestbedError("no row for \(field)")
-        }
-        while model.focus < target { press(.tab) }
-        while model.focus > target { press(.backTab) }
     }
 
     /// Waits until every screenlet call started so far has answered (and those their answers
