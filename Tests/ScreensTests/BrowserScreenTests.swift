@@ -240,6 +240,42 @@ struct BrowserScreenTests {
         #expect(runtime.model.status.online)
         runtime.finish()
     }
+
+    /// A page asked for before the run said offline answers from the portal after it: the list,
+    /// and with it the status line, says online again before the run does. The run's "online"
+    /// still reaches the list on top, which refreshes (it did not: the browser took its own
+    /// status line for the run's, and let "online" pass as no change).
+    @Test func aPageAnsweringWhileOfflineDoesNotSwallowTheReturn() async throws {
+        let records = FakeRecords(count: 100)
+        await records.gate([1])
+        let (changes, changeSink) = AsyncStream.makeStream(of: Bool.self)
+        var services = Self.services(records)
+        services.autoSync = AutoSyncServices(reports: AsyncStream { $0.finish() }, connectivity: changes)
+        let browser = PortalBrowser(services: services, size: Size(width: 80, height: 24), status: ListFixtures.status)
+        let runtime = Runtime(program: browser, backend: HeadlessBackend(size: Size(width: 80, height: 24)))
+        runtime.start()
+        try await ListFixtures.wait("sites", runtime) { Self.topMenu($0)?.isLoading == false }
+        try await Self.openFirstSite(runtime)
+        runtime.handle(.key(.down))
+        runtime.handle(.key(.enter))
+        try await Self.waitForRecordList(runtime)
+        try await ListFixtures.waitForRequest(records, page: 1)
+        changeSink.yield(false)
+        try await ListFixtures.wait("the list offline", runtime) { model in
+            if let list = model.top(ListScreen<DDLListRow>.self) { return !model.status.online && !list.model.status.online }
+            return false
+        }
+        await records.release(page: 1)
+        try await ListFixtures.wait("page 1 from the portal turns the status online", runtime) { model in
+            guard let list = model.top(ListScreen<DDLListRow>.self) else { return false }
+            return model.status.online && list.model.engine.row(at: list.model.engine.layout.firstRow(ofPage: 1)).row != nil
+        }
+        let before = await records.requestCount()
+        changeSink.yield(true)
+        try await ListFixtures.waitForRequests(records, atLeast: before + 1)
+        #expect(await records.requests.dropFirst(before).contains { $0.page == 0 }, "the refresh asks for the first page again")
+        runtime.finish()
+    }
 }
 
 /// Counts calls across tasks.

@@ -8,7 +8,8 @@ import TermUI
 import TermletsTestSupport
 
 /// An in-memory record set for the list screen: `count` records, pages that answer at once,
-/// hang until cancelled (`held`), fail (`failing`) or come from the cache (`stale`).
+/// hang until cancelled (`held`), wait until released (``gate(_:)``), fail (`failing`) or come
+/// from the cache (`stale`).
 actor FakeRecords {
     let count: Int
     var held: Set<Int> = []
@@ -22,8 +23,20 @@ actor FakeRecords {
     /// How long each page takes.
     var latency: Duration = .zero
     private(set) var requests: [PageRequest] = []
+    /// Pages whose answers wait until ``release(page:)``.
+    private var gated: Set<Int> = []
+    private var gateWaiters: [Int: [CheckedContinuation<Void, Never>]] = [:]
 
     init(count: Int) { self.count = count }
+
+    /// From now on, the answers of `pages` wait until each is released.
+    func gate(_ pages: Set<Int>) { gated = pages }
+
+    /// Lets the answer of `page` (waiting or to come) go on.
+    func release(page: Int) {
+        gated.remove(page)
+        for waiter in gateWaiters.removeValue(forKey: page) ?? [] { waiter.resume() }
+    }
 
     func configure(held: Set<Int>? = nil, failing: Set<Int>? = nil, stale: Bool? = nil, marks: [Int64: QueueState]? = nil,
                    latency: Duration? = nil, titleSuffix: String? = nil, failure: PortalError? = nil) {
@@ -40,6 +53,9 @@ actor FakeRecords {
 
     func answer(_ request: PageRequest) async throws -> PageResponse<DDLListRow> {
         requests.append(request)
+        if gated.contains(request.page) {
+            await withCheckedContinuation { gateWaiters[request.page, default: []].append($0) }
+        }
         if latency > .zero { try await Task.sleep(for: latency) }
         if held.contains(request.page) {
             try await Task.sleep(for: .seconds(3600))

@@ -330,9 +330,12 @@ extension PortalBrowser {
     /// The portal stopped or started answering: every screen's status line says so at once (an
     /// open form's too). Back online, menus that could not load or came from the cache reload
     /// (their cursors stay on the same item), and so does the list on top (its rows stay while
-    /// the portal's arrive).
+    /// the portal's arrive). A page that answered between the run's "offline" and its "online" may
+    /// have turned the status line online already: the run's "online" still counts as the return.
     private func connectivityChanged(online: Bool, on model: inout Model) -> [Effect<Message>] {
-        guard model.status.online != online else { return [] }
+        let signalledBefore = model.connectivitySignal ?? model.status.online
+        model.connectivitySignal = online
+        guard signalledBefore != online || model.status.online != online else { return [] }
         model.status.online = online
         var effects: [Effect<Message>] = []
         for case .menu(let menu) in model.stack where online && (menu.error != nil || menu.cachedAt != nil) {

@@ -58,6 +58,10 @@ public struct PortalBrowser: Program {
         /// The look of the menus and of every screen opened from now on (the settings change it).
         public internal(set) var theme: Theme
         var nextId = 1
+        /// What the run's connectivity said last (nil before it said anything). The status line's
+        /// `online` also follows what screens see (a page from the portal says online), so it
+        /// alone cannot tell whether the portal came back since the run last said offline.
+        var connectivitySignal: Bool?
 
         /// The breadcrumbs of the whole stack.
         var crumbs: [String] {
