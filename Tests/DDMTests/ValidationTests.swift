@@ -100,4 +100,24 @@ struct ReviewEdgeCaseTests {
         #expect(model.instances(of: "Title") == [nil])
         #expect(model.fieldsMap(for: .v7)["Title"] == nil)
     }
+
+    /// A text field marked as holding a date and time (an Objects DateTime field) takes ISO-8601
+    /// instants only; empty text is left to `required`.
+    @Test func dateTimeTextMustBeAnISOInstant() throws {
+        let field = DDMField(
+            name: "reportedAt", kind: .string, editor: "text", dataType: "string", rawType: "DateTime", required: true,
+            attributes: [DDMField.dateTimeTextAttribute: .bool(true)])
+        for instant in ["2024-01-15T09:00:00Z", "2024-02-29T10:30:00+01:00", "2024-01-15T09:00:00.250Z", " 2024-01-15T09:00:00Z "] {
+            #expect(field.validate(.string(instant)) == nil, "\(instant)")
+        }
+        for text in ["2024-13-40T99:00:00Z", "2024-01-15", "tomorrow", "2024-02-30T10:00:00Z"] {
+            #expect(field.validate(.string(text)) == .invalidDateTime(text), "\(text)")
+        }
+        #expect(field.validate(.string("  ")) == .required)
+        #expect(FieldIssue.invalidDateTime("mañana").message(for: "Reported at")
+            == "Reported at: “mañana” is not a date and time (ISO-8601, e.g. 2024-01-15T09:00:00Z).")
+        #expect(FieldIssue.invalidDateTime("mañana").message(in: .esES).hasPrefix("«mañana» no es una fecha y hora"))
+        let plain = DDMField(name: "note", kind: .string, editor: "text", dataType: "string", rawType: "text")
+        #expect(plain.validate(.string("2024-13-40T99:00:00Z")) == nil, "other text fields take any text")
+    }
 }

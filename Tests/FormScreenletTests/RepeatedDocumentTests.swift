@@ -116,7 +116,7 @@ struct RepeatedDocumentTests {
             try await screenlet.chooseDocument(try harness.file("third.txt", size: 70).path, for: "Photos", instance: 2)
             // The user removes the first repetition before the uploads' reports are applied.
             try engine.removeInstance(of: "Photos", at: 0)
-            try await waitFor("both uploads done", timeout: 30) { () async -> Bool? in
+            _ = try await waitFor("both uploads done", timeout: 30) { () async -> Bool? in
                 await recorder.events.filter { $0.name == "documentUploaded" }.count == 2 ? true : nil
             }
             for reported in await recorder.events where reported.name == "documentUploaded" {

@@ -100,6 +100,8 @@ struct ObjectsClientTests {
             #expect(customer.label(of: .integer(74011), in: .enUS) == "74011")
             #expect(structure.field(named: "priority").map { $0.label(of: .integer(12345), in: .enUS) } == "12,345")
             #expect(structure.field(named: "reportedAt").flatMap(ObjectMapping.businessType(of:)) == .dateTime)
+            #expect(structure.field(named: "reportedAt")?.holdsDateTimeText == true, "its text is checked as ISO-8601")
+            #expect(structure.field(named: "title")?.holdsDateTimeText == false)
             #expect(structure.structureId == nil && structure.attributes["objectDefinitionId"] == .int(70001))
         }
     }

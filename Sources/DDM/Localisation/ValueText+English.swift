@@ -8,6 +8,7 @@ extension ValueText {
         .notWholeNumber: "“{0}” is not a whole number.",
         .numberOutOfRange: "“{0}” is too large a number.",
         .invalidDate: "“{0}” is not a date.",
+        .invalidDateTime: "“{0}” is not a date and time (ISO-8601, e.g. 2024-01-15T09:00:00Z).",
         .nonexistentDate: "“{0}” is not a date that exists.",
         .invalidBoolean: "“{0}” is neither yes nor no.",
         .invalidGeolocation: "“{0}” is not a latitude and a longitude.",

@@ -8,6 +8,7 @@ extension ValueText {
         .notWholeNumber: "«{0}» no es un número entero.",
         .numberOutOfRange: "«{0}» es un número demasiado grande.",
         .invalidDate: "«{0}» no es una fecha.",
+        .invalidDateTime: "«{0}» no es una fecha y hora (ISO-8601, p. ej. 2024-01-15T09:00:00Z).",
         .nonexistentDate: "La fecha «{0}» no existe.",
         .invalidBoolean: "«{0}» no es ni sí ni no.",
         .invalidGeolocation: "«{0}» no es una latitud y una longitud.",

@@ -3,7 +3,7 @@
 public enum ValueText: String, CatalogKey {
     case yes, no
     case fieldProblem
-    case required, invalidNumber, notWholeNumber, numberOutOfRange, invalidDate, nonexistentDate
+    case required, invalidNumber, notWholeNumber, numberOutOfRange, invalidDate, nonexistentDate, invalidDateTime
     case invalidBoolean, invalidGeolocation, latitudeOutOfRange, longitudeOutOfRange
     case unknownOption, tooManyOptions, uploadFailed
     case documentUploaded, documentNotUploadedYet, documentUploadFailed

@@ -11,6 +11,8 @@ public enum FieldIssue: Error, Sendable, Hashable {
     case numberOutOfRange(String)
     /// The text is not a date in any accepted form.
     case invalidDate(String)
+    /// The text is not an ISO-8601 date and time (a field marked ``DDMField/dateTimeTextAttribute``).
+    case invalidDateTime(String)
     /// The text names a date that does not exist, such as February 30.
     case nonexistentDate(String)
     /// The text is neither yes nor no.
@@ -35,6 +37,7 @@ public enum FieldIssue: Error, Sendable, Hashable {
         case .notWholeNumber(let text): return say(.notWholeNumber, text)
         case .numberOutOfRange(let text): return say(.numberOutOfRange, text)
         case .invalidDate(let text): return say(.invalidDate, text)
+        case .invalidDateTime(let text): return say(.invalidDateTime, text)
         case .nonexistentDate(let text): return say(.nonexistentDate, text)
         case .invalidBoolean(let text): return say(.invalidBoolean, text)
         case .invalidGeolocation(let text): return say(.invalidGeolocation, text)

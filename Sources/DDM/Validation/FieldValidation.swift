@@ -3,12 +3,14 @@ extension DDMField {
     /// The first problem with `value` for this field, or `nil` when it is valid: a required value
     /// missing (text that is only whitespace counts as missing; a checkbox left false does not),
     /// an option not among the options or too many of them, a latitude or longitude out of range,
-    /// a failed upload, or a server value that could not be read for the field's kind.
+    /// a failed upload, a server value that could not be read for the field's kind, or text that
+    /// is not in the field's form (``textIssue(_:)``).
     public func validate(_ value: FieldValue?) -> FieldIssue? {
         guard let value else { return required ? .required : nil }
         switch value {
         case .string(let text):
             if required, text.trimmingASCIIWhitespace().isEmpty { return .required }
+            if let issue = textIssue(text) { return issue }
         case .options(let values):
             if required, values.isEmpty { return .required }
             if !options.isEmpty, let unknown = values.first(where: { option(withValue: $0) == nil }) {

@@ -58,8 +58,9 @@ public enum ObjectMapping {
         case .boolean: (kind, editor, dataType) = (.boolean, "checkbox", "boolean")
         case .date: (kind, editor, dataType) = (.date, "date", "date")
         case .dateTime:
-            // No date-time kind: a text field whose value is checked as ISO-8601 (see ``issue(of:for:)``).
+            // No date-time kind: a text field whose value is checked as ISO-8601 (`DDMField.textIssue`).
             (kind, editor, dataType) = (.string, "text", "string")
+            attributes[DDMField.dateTimeTextAttribute] = .bool(true)
             tips = Localized([.init(locale: "en_US", value: "ISO-8601, e.g. 2024-01-15T09:00:00Z")], fallsBackToFirst: true)
         case .picklist, .multiselectPicklist:
             (kind, editor, dataType) = (.options, "select", "string")

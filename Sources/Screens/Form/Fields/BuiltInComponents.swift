@@ -8,9 +8,11 @@ public struct TextFieldComponent: FieldComponent {
     public var cell: any FormCellRenderer { TextCell() }
     public func kindName(_ field: DDMField) -> String { "Text" }
 
-    /// The text as typed; empty clears the value.
+    /// The text as typed; empty clears the value. Text not in the field's form (a date and time
+    /// that is not ISO-8601) is refused, the editor kept open.
     public func value(fromTyped text: String, _ context: FieldEditContext) -> Result<FieldValue?, FieldInputError> {
-        .success(text.isEmpty ? nil : .string(text))
+        if let issue = context.field.textIssue(text) { return .failure(FieldInputError(message: issue.message(in: context.locale))) }
+        return .success(text.isEmpty ? nil : .string(text))
     }
 }
 
