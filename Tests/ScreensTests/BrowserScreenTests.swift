@@ -1,5 +1,6 @@
 import BookmarksExample
 import Foundation
+import PortalClient
 import Screenlets
 import Screens
 import TermUI
@@ -274,6 +275,26 @@ struct BrowserScreenTests {
         changeSink.yield(true)
         try await ListFixtures.waitForRequests(records, atLeast: before + 1)
         #expect(await records.requests.dropFirst(before).contains { $0.page == 0 }, "the refresh asks for the first page again")
+        runtime.finish()
+    }
+
+    /// A long error wraps (up to three lines) so that how to retry stays on screen; on a small
+    /// screen the last line says that it was cut.
+    @Test func aLongLoadErrorWrapsAndKeepsTheRetryHint() async throws {
+        var services = Self.services(FakeRecords(count: 1))
+        services.sites = {
+            throw PortalError(kind: .server, message: "Injected failure (com.liferay.portal.kernel.exception.SystemException) while reading the sites")
+        }
+        let browser = PortalBrowser(services: services, size: Size(width: 80, height: 24), status: ListFixtures.status)
+        let runtime = Runtime(program: browser, backend: HeadlessBackend(size: Size(width: 80, height: 24)))
+        runtime.start()
+        try await ListFixtures.wait("the error", runtime) { Self.topMenu($0)?.error != nil }
+        let screen = GridText.text(ListFixtures.frame(runtime))
+        #expect(screen.contains("— r retries"), "\(screen)")
+        #expect(screen.contains("Could not load: server: Injected failure"), "\(screen)")
+        let small = GridText.text(ListFixtures.frame(runtime, size: Size(width: 30, height: 10)))
+        let errorLines = small.split(separator: "\n").filter { $0.contains("Could not") || $0.contains("…") }
+        #expect(!errorLines.isEmpty && errorLines.last?.hasSuffix("…") == true, "\(small)")
         runtime.finish()
     }
 }

@@ -146,8 +146,17 @@ public struct BrowserMenu: Equatable, Sendable {
         if isLoading || error != nil || items.isEmpty {
             let text = error ?? UIText.text(isLoading ? .loading : .nothingHere, locale)
             let style = error != nil ? theme.style(for: Theme.Component.fieldError) : theme.style(for: Theme.Component.listRowPlaceholder)
-            grid.write(text, fitting: Rect(x: rect.x + 2, y: rect.y + rect.height / 2, width: max(0, rect.width - 4), height: 1),
-                       style: style, alignment: .center)
+            // A long error wraps (at most three lines, the last one cut) so that its end — what
+            // key retries — stays on screen.
+            let width = max(0, rect.width - 4)
+            let wrapped = text.wrapped(toWidth: max(1, width))
+            let lines = wrapped.prefix(min(3, rect.height))
+            let top = rect.y + rect.height / 2 - (lines.count - 1) / 2
+            for (offset, line) in lines.enumerated() {
+                let cut = offset == lines.count - 1 && lines.count < wrapped.count
+                grid.write(cut ? line + " …" : line, fitting: Rect(x: rect.x + 2, y: top + offset, width: width, height: 1),
+                           style: style, alignment: .center)
+            }
             return
         }
         var list = ListView(rowCount: items.count, cursor: cursor, scroll: scroll)
