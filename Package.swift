@@ -238,3 +238,12 @@ let package = Package(
         .testTarget(name: "CursesBackendTests", dependencies: ["CursesBackend", "TermUI", "TermletsTestSupport"]),
     ]
 )
+
+// Release builds on Linux put every function of the project's own modules in a section of its own,
+// so that the link's order file (above) lays only the functions a form screen runs side by side,
+// instead of each whole object file that holds one of them (docs/benchmarks.md, "Fifth round of
+// issue 17"). Dependencies keep their own settings (SwiftPM applies none of ours to them).
+for target in package.targets where target.type == .regular || target.type == .executable {
+    target.swiftSettings = (target.swiftSettings ?? [])
+        + [.unsafeFlags(["-Xfrontend", "-function-sections"], .when(platforms: [.linux], configuration: .release))]
+}
