@@ -21,13 +21,24 @@ struct MallocArenaTests {
         let pid = try #require(children.split(separator: " ").first)
         let maps = try String(contentsOfFile: "/proc/\(pid)/maps", encoding: .utf8)
         // A thread arena's heap is an anonymous read-write mapping at a multiple of 64 MiB (glibc's
-        // HEAP_MAX_SIZE on 64-bit); the main arena is the [heap] (brk), not counted here.
-        let arenaHeaps = maps.split(separator: "\n").filter { line in
+        // HEAP_MAX_SIZE on 64-bit) whose reserved rest (no access) follows it up to 64 MiB; the
+        // main arena is the [heap] (brk), not counted here.
+        let heapSize: UInt64 = 64 << 20
+        let mappings = maps.split(separator: "\n").compactMap { line -> (start: UInt64, end: UInt64, access: Substring, anonymous: Bool)? in
             let fields = line.split(separator: " ")
-            guard fields.count == 5, fields[1].hasPrefix("rw"),
-                  let start = UInt64(fields[0].split(separator: "-")[0], radix: 16) else { return false }
-            return start % (64 << 20) == 0
+            let range = fields.first?.split(separator: "-") ?? []
+            guard fields.count >= 5, range.count == 2, let start = UInt64(range[0], radix: 16), let end = UInt64(range[1], radix: 16)
+            else { return nil }
+            return (start, end, fields[1], fields.count == 5)
         }
+        let arenaHeaps = mappings.indices.filter { index in
+            let heap = mappings[index]
+            guard heap.anonymous, heap.access.hasPrefix("rw"), heap.start % heapSize == 0 else { return false }
+            if heap.end - heap.start == heapSize { return true }
+            guard index + 1 < mappings.count else { return false }
+            let rest = mappings[index + 1]
+            return rest.start == heap.end && rest.access.hasPrefix("---") && rest.end == heap.start + heapSize
+        }.map { String(format: "%llx-%llx", mappings[$0].start, mappings[$0].end) }
         #expect(arenaHeaps.count <= 1, "thread arenas: \(arenaHeaps)")
         try await terminal.press("q")
     }
