@@ -3,8 +3,9 @@ import Foundation
 import GRDB
 
 /// Cached values addressed by (collection, key). Every call is one transaction, awaited on GRDB's
-/// own threads (it never blocks a task's thread); values written by another process are visible as
-/// soon as it commits.
+/// own threads (it never blocks a task's thread; reads through ``CacheDatabase/read(_:)``, which
+/// frees its reader without waiting for the task); values written by another process are visible
+/// as soon as it commits.
 public struct EntryStore: Sendable {
     /// The database holding the entries.
     public let database: CacheDatabase
@@ -16,13 +17,13 @@ public struct EntryStore: Sendable {
 
     /// The entry at `address`, or `nil`.
     public func get(_ address: EntryAddress) async throws -> CacheEntry? {
-        try await database.pool.read { db in try EntrySQL.get(db, address) }
+        try await database.read { db in try EntrySQL.get(db, address) }
     }
 
     /// The entries of `keys` in `collection`, aligned with `keys` (`nil` where nothing is cached),
     /// read from one consistent snapshot.
     public func get(collection: String, keys: [String]) async throws -> [CacheEntry?] {
-        try await database.pool.read { db in
+        try await database.read { db in
             try keys.map { try EntrySQL.get(db, EntryAddress(collection: collection, key: $0)) }
         }
     }
@@ -82,7 +83,7 @@ public struct EntryStore: Sendable {
         -> [String]
     {
         // Every key starting with `prefix` sorts in [prefix, prefix + U+10FFFF): an index range scan.
-        try await database.pool.read { db in
+        try await database.read { db in
             let keys = try Cached.strings(
                 db,
                 sql: """
@@ -110,7 +111,7 @@ public struct EntryStore: Sendable {
 
     /// The addresses of entries in `state`, optionally within one collection.
     public func addresses(in state: SyncState, collection: String? = nil) async throws -> [EntryAddress] {
-        try await database.pool.read { db in
+        try await database.read { db in
             let rows = try Cached.rows(
                 db,
                 sql: """
