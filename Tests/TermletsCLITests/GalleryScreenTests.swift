@@ -70,8 +70,10 @@ struct GalleryScreenTests {
         try await terminal.waitFor(text: "Upload an image")
         try terminal.type(image.path)
         try terminal.send("Enter", "Enter", "Enter")
-        let offline = try await terminal.waitForScreen("the pending upload", timeout: 60) {
-            $0.contains("pending sync (offline)") && $0.contains("offline")
+        let offline = try await fixture.explainingFailure {
+            try await terminal.waitForScreen("the pending upload", timeout: 60) {
+                $0.contains("pending sync (offline)") && $0.contains("offline")
+            }
         }
         #expect(offline.contains("1 pending"), "\(offline)")
 
@@ -238,6 +240,39 @@ struct GalleryPortal {
             portal.terminate()
             throw error
         }
+    }
+
+    /// Runs `step`; when it fails, the failure also lists the portal's last requests (did the
+    /// upload reach it, and how did it end?), so that a failure in CI explains itself.
+    func explainingFailure<T>(_ step: () async throws -> T) async throws -> T {
+        do {
+            return try await step()
+        } catch {
+            throw Explained(failure: "\(error)", journal: await lastRequests())
+        }
+    }
+
+    /// The last `count` requests of the portal's journal, one line each (method, path, services,
+    /// status or fault).
+    func lastRequests(_ count: Int = 15) async -> String {
+        guard let result = try? await ProcessRunner.run(
+            URL(fileURLWithPath: "/usr/bin/env"), ["curl", "-s", "-m", "10", server + "/_emulator/requests"]),
+            let requests = try? JSONValue.parse(result.stdout)["requests"]?.arrayValue
+        else { return "<the journal could not be read>" }
+        return requests.suffix(count).map { request in
+            let services = request["services"]?.arrayValue?.compactMap(\.stringValue).joined(separator: ",") ?? ""
+            let ending = request["status"]?.int64Value.map { "→ \($0)" } ?? "→ no answer"
+            let fault = request["fault"]?.stringValue.map { " (\($0))" } ?? ""
+            return [request["method"]?.stringValue ?? "?", request["path"]?.stringValue ?? "?", services, ending + fault]
+                .filter { !$0.isEmpty }.joined(separator: " ")
+        }.joined(separator: "\n")
+    }
+
+    /// A step's failure with the portal's last requests.
+    struct Explained: Error, CustomStringConvertible {
+        let failure: String
+        let journal: String
+        var description: String { "\(failure)\n--- the portal's last requests ---\n\(journal)" }
     }
 
     /// `termlets gallery` of the demo folder on this portal, with the test's own folders.
