@@ -53,6 +53,20 @@ struct ReaderPoolTests {
         }
         #expect(try await values.value == Array(repeating: ["bytes": "PNG"], count: readers))
     }
+
+    /// As GRDB's own async read did: a cancelled task's read throws, reading nothing.
+    @Test func aCancelledTasksReadThrowsCancellation() async throws {
+        let folder = try TemporaryFolder()
+        let store = EntryStore(database: try folder.openDatabase())
+        let address = EntryAddress(collection: "ImageGallery", key: "preview-1")
+        try await store.put(address, value: ["bytes": "PNG"])
+        let read = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            return try await store.get(address)
+        }
+        await #expect(throws: CancellationError.self) { try await read.value }
+        #expect(try await store.get(address)?.value == ["bytes": "PNG"])
+    }
 }
 
 /// A task executor that runs nothing by itself: ``runQueued()`` runs what waits, on the caller's
