@@ -20,38 +20,58 @@ struct ReaderPoolTests {
         let address = EntryAddress(collection: "ImageGallery", key: "preview-1")
         try await store.put(address, value: ["bytes": "PNG"])
 
-        // As many reads as the pool has readers, on an executor that runs nothing until the test
-        // says so: the stand-in for cooperative threads all blocked elsewhere.
-        let held = HeldExecutor()
+        // Every reader taken by a synchronous read that waits for the test, so that the reads
+        // below cannot be answered before their tasks have stopped and wait for their executor.
         let readers = database.pool.configuration.maximumReaderCount
-        let reads = (0..<readers).map { _ in
-            Task(executorPreference: held) { try await store.get(address)?.value }
+        let gate = DispatchSemaphore(value: 0)
+        let inside = Counter()
+        for _ in 0..<readers {
+            Thread {
+                try? database.pool.read { _ in
+                    inside.add()
+                    gate.wait()
+                }
+            }.start()
         }
+        try await poll("every reader taken", timeout: 30) { inside.value == readers }
+
+        // As many async reads, on an executor that runs nothing until the test says so: the
+        // stand-in for cooperative threads all blocked elsewhere. They start and wait for readers.
+        let held = HeldExecutor()
+        let finished = Counter()
+        let reads = (0..<readers).map { _ in
+            Task(executorPreference: held) {
+                defer { finished.add() }
+                return try await store.get(address)?.value
+            }
+        }
+        try await poll("the reads to start", timeout: 30) { held.pending == readers }
         held.runQueued()
-        // Each read has been to GRDB's threads and waits for the executor to run again.
-        try await poll("every read to come back to its task", timeout: 30) { held.pending >= readers }
+        #expect(finished.value == 0)
+
+        // The readers come free: each read gets one, has been to GRDB's threads and waits for
+        // its executor to run again.
+        for _ in 0..<readers { gate.signal() }
+        try await poll("every read to come back to its task", timeout: 30) { held.pending == readers }
 
         // A synchronous read, as the gallery's loader makes one (its queued deletions) on a task
         // thread: it gets a reader at once; it waited forever when async reads kept theirs.
-        let answered = Atomic(false)
+        let answered = Counter()
         Thread {
             _ = try? PendingQueue(database: database).pendingCount()
-            answered.store(true, ordering: .sequentiallyConsistent)
+            answered.add()
         }.start()
-        let got = (try? await poll("a synchronous read beside them", timeout: 10) { answered.load(ordering: .sequentiallyConsistent) }) != nil
+        let got = (try? await poll("a synchronous read beside them", timeout: 10) { answered.value > 0 }) != nil
         #expect(got, "a synchronous read waited for readers held by \(readers) reads whose tasks could not run")
 
         // Let the reads finish (and, before the fix, free their readers and the waiting read).
-        let values = Task.detached {
-            var values: [JSONValue?] = []
-            for read in reads { values.append(try await read.value) }
-            return values
-        }
         try await poll("the reads to finish", timeout: 30) {
             held.runQueued()
-            return answered.load(ordering: .sequentiallyConsistent) && held.pending == 0 && held.idle
+            return finished.value == readers && answered.value > 0
         }
-        #expect(try await values.value == Array(repeating: ["bytes": "PNG"], count: readers))
+        var values: [JSONValue?] = []
+        for read in reads { values.append(try await read.value) }
+        #expect(values == Array(repeating: ["bytes": "PNG"], count: readers))
     }
 
     /// As GRDB's own async read did: a cancelled task's read throws, reading nothing.
@@ -73,7 +93,6 @@ struct ReaderPoolTests {
 /// thread. Tasks preferring it resume only when the test lets them.
 private final class HeldExecutor: TaskExecutor, Sendable {
     private let jobs = Mutex<[UnownedJob]>([])
-    private let running = Atomic(false)
 
     func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)
@@ -83,19 +102,21 @@ private final class HeldExecutor: TaskExecutor, Sendable {
     /// Jobs waiting to run.
     var pending: Int { jobs.withLock { $0.count } }
 
-    /// True when no job runs.
-    var idle: Bool { !running.load(ordering: .sequentiallyConsistent) }
-
     /// Runs the jobs waiting now (not those they queue).
     func runQueued() {
         let now = jobs.withLock { jobs in
             defer { jobs.removeAll() }
             return jobs
         }
-        running.store(true, ordering: .sequentiallyConsistent)
         for job in now { job.runSynchronously(on: asUnownedTaskExecutor()) }
-        running.store(false, ordering: .sequentiallyConsistent)
     }
+}
+
+/// A count shared by threads and tasks.
+private final class Counter: Sendable {
+    private let count = Atomic(0)
+    func add() { count.add(1, ordering: .sequentiallyConsistent) }
+    var value: Int { count.load(ordering: .sequentiallyConsistent) }
 }
 
 /// Polls `condition` until it holds or `seconds` pass (the poll interval only bounds how late a met
