@@ -62,6 +62,8 @@ public struct StringCatalog<Key: CatalogKey>: Sendable {
     /// `template` with `{n}` and `{0}`, `{1}`, … replaced in one pass (so that an argument's own
     /// braces are never read as placeholders).
     static func fill(_ template: String, count: Int?, _ arguments: [String]) -> String {
+        // Most texts have no placeholder: they are the template itself.
+        guard template.utf8.contains(UInt8(ascii: "{")) else { return template }
         var out = ""
         var rest = Substring(template)
         while let open = rest.firstIndex(of: "{") {

@@ -6,7 +6,10 @@ public enum UIStrings {
         case english, spanish
 
         public init(_ locale: PortalLocale) {
-            self = locale.language.lowercased() == "es" ? .spanish : .english
+            // An ASCII comparison: screens ask this for every text of every frame.
+            let code = locale.language.utf8
+            self = code.count == 2 && code.first.map({ $0 | 0x20 }) == UInt8(ascii: "e")
+                && code.last.map({ $0 | 0x20 }) == UInt8(ascii: "s") ? .spanish : .english
         }
     }
 
