@@ -58,7 +58,7 @@ struct FormLayout {
 extension FormScreen {
     /// The look of a field's cell (the theme's resolution).
     func look(_ field: DDMField) -> FormCellLook {
-        configuration.cellLooks(field, configuration.theme)
+        looks.look(field) { configuration.cellLooks($0, configuration.theme) }
     }
 
     /// A row's height in lines: label (when above), value, editor error or validation message.

@@ -21,6 +21,10 @@ public struct FormScreen: Program {
     /// submit, draft or repetitions: nothing that only says "read only"), with `q`'s and
     /// the prompt's help saying where they lead.
     let shownKeyMaps: [UIStrings.Language: (editable: KeyMap, readOnly: KeyMap)]
+    /// The fields' cell looks, resolved once for this screen's configuration.
+    let looks = FormLookMemo()
+    /// The title line's texts of the last frame.
+    let titleTexts = FormTitleMemo()
 
     public init(screenlet: any FormEditing, configuration: FormScreenConfiguration, locale: PortalLocale, editable: Bool = true) {
         self.screenlet = screenlet

@@ -24,9 +24,6 @@ public struct FormScreenModel: Equatable, Sendable {
         }
     }
 
-    /// The form's engine (`model.form.model` is the form's values).
-    public var form: FormEngine
-    public var rows = FormRows()
     /// The focused row.
     public var focus = 0
     /// The first row shown.
@@ -49,6 +46,13 @@ public struct FormScreenModel: Equatable, Sendable {
     public var quitsProgram = false
     /// A submit was asked for and has not answered yet.
     public var submitRequested = false
+
+    // The engine and the rows come last: equality (the runtime's "did the model change?" after
+    // every key) then looks at what a key usually changes first, and at the large values only
+    // when the rest is the same.
+    public var rows = FormRows()
+    /// The form's engine (`model.form.model` is the form's values).
+    public var form: FormEngine
 
     /// A save is on its way.
     public var isSaving: Bool { submitRequested || form.isSubmitting }

@@ -28,6 +28,14 @@ public struct FieldEditor: Equatable, Sendable {
     /// Whether the editor replaces the value in the row (pop-ups leave the value visible).
     public var isDrawnInPlace: Bool { state.isDrawnInPlace }
 
+    /// Whether the form's rows are as tall with `other` open as with this editor: the same field,
+    /// drawn the same way over as many lines, with or without a message under it. A key that
+    /// keeps them so (a typed character) cannot move the form's scroll position.
+    public func occupiesTheSameLines(as other: FieldEditor) -> Bool {
+        key == other.key && isDrawnInPlace == other.isDrawnInPlace && state.rowsInPlace == other.state.rowsInPlace
+            && (error == nil) == (other.error == nil)
+    }
+
     /// The key contexts while this editor is open, most specific first.
     public var contexts: [KeyContext] { state.contexts }
 }

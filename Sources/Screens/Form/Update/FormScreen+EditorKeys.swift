@@ -30,8 +30,9 @@ extension FormScreen {
         case .ignored:
             return []
         case .keepEditing:
+            let sameLines = model.editor?.occupiesTheSameLines(as: editor) ?? false
             model.editor = editor
-            rescroll(&model)
+            if !sameLines { rescroll(&model) }
             return []
         case .commit(let value, let exit):
             return applyEdit(value, to: editor.key, then: exit, &model)

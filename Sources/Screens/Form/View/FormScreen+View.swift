@@ -41,9 +41,17 @@ extension FormScreen {
 
     func drawTitle(_ model: Model, layout: FormLayout, into grid: inout Grid) {
         guard layout.title.height > 0 else { return }
-        let theme = configuration.theme
-        let style = theme.style(for: Theme.Component.title)
+        let style = configuration.theme.style(for: Theme.Component.title)
         grid.fill(layout.title, style: style)
+        let (title, position) = titleTexts.texts(for: FormTitleInputs(model)) { titleText(model) }
+        let positionWidth = min(position.displayWidth, layout.title.width / 2)
+        grid.write(title, fitting: Rect(x: 0, y: 0, width: layout.title.width - positionWidth, height: 1), style: style)
+        grid.write(position, fitting: Rect(x: layout.title.width - positionWidth, y: 0, width: positionWidth, height: 1),
+                   style: style, alignment: .right)
+    }
+
+    /// The title line's two texts: the form and record on the left, the locale and position on the right.
+    func titleText(_ model: Model) -> (title: String, position: String) {
         var title = model.form.recordSetName.map { $0 + (configuration.purpose == .local ? "" : " — ") } ?? ""
         if configuration.purpose == .local {
             // A local form is named by its title alone.
@@ -62,10 +70,7 @@ extension FormScreen {
         if !model.form.editable { title += " (\(FormText.readOnly(model.locale)))" }
         if model.form.isDirty { title += " • " + FormText.modified(model.locale) }
         let position = model.rows.isEmpty ? "" : " \(model.locale.identifier)  \(min(model.focus + 1, model.rows.count))/\(model.rows.count) "
-        let positionWidth = min(position.displayWidth, layout.title.width / 2)
-        grid.write(" " + title, fitting: Rect(x: 0, y: 0, width: layout.title.width - positionWidth, height: 1), style: style)
-        grid.write(position, fitting: Rect(x: layout.title.width - positionWidth, y: 0, width: positionWidth, height: 1),
-                   style: style, alignment: .right)
+        return (" " + title, position)
     }
 
     /// Draws the visible rows; returns the focused row's top line, when visible.
