@@ -1,34 +1,66 @@
 /// One field of a structure, with everything the definition says about it in every locale.
+///
+/// A value type whose properties live in one shared, immutable box: screens copy fields into every
+/// row, cell and frame, and a copy is one reference count rather than one per string, array and
+/// table of the definition.
 public struct DDMField: Sendable, Hashable {
-    public let name: String
+    /// What the definition says, compared and hashed as a whole.
+    struct Definition: Sendable, Hashable {
+        let name: String
+        let kind: FieldKind
+        let editor: String
+        let dataType: String
+        let rawType: String
+        let required: Bool
+        let readOnly: Bool
+        let repeatable: Bool
+        let showLabel: Bool
+        let multiple: Bool
+        let labels: Localized<String>
+        let tips: Localized<String>
+        let predefinedValues: Localized<JSONValue>
+        let options: [DDMOption]
+        let nestedFields: [DDMField]
+        let attributes: [String: JSONValue]
+        let defaultLocale: PortalLocale
+    }
+
+    final class Box: Sendable {
+        let definition: Definition
+        init(_ definition: Definition) { self.definition = definition }
+    }
+
+    private let box: Box
+
+    public var name: String { box.definition.name }
     /// What the field holds (chosen by `dataType` first, then by the editor).
-    public let kind: FieldKind
+    public var kind: FieldKind { box.definition.kind }
     /// The normalised editor (`checkbox`, `text`, `textarea`, `select`, `radio`, `date`, `number`,
     /// `documentlibrary`, `geolocation`, `image`), or the raw `type` when it is not one of them.
-    public let editor: String
+    public var editor: String { box.definition.editor }
     /// The `dataType` exactly as the definition gives it (`""` when missing).
-    public let dataType: String
+    public var dataType: String { box.definition.dataType }
     /// The `type` exactly as the definition gives it (`""` when missing).
-    public let rawType: String
+    public var rawType: String { box.definition.rawType }
     /// A missing `required` means not required, as in the portal.
-    public let required: Bool
+    public var required: Bool { box.definition.required }
     /// `readOnly` as the definition gives it (see ``isEditable`` for what Termlets allows).
-    public let readOnly: Bool
-    public let repeatable: Bool
-    public let showLabel: Bool
+    public var readOnly: Bool { box.definition.readOnly }
+    public var repeatable: Bool { box.definition.repeatable }
+    public var showLabel: Bool { box.definition.showLabel }
     /// Whether several options may be selected (options fields).
-    public let multiple: Bool
-    public let labels: Localized<String>
-    public let tips: Localized<String>
+    public var multiple: Bool { box.definition.multiple }
+    public var labels: Localized<String> { box.definition.labels }
+    public var tips: Localized<String> { box.definition.tips }
     /// The predefined value in every locale, as the definition gives it: a string in 6.2, any
     /// JSON value in 7.x (`.null` where a 6.2 locale has no entry).
-    public let predefinedValues: Localized<JSONValue>
-    public let options: [DDMOption]
-    public let nestedFields: [DDMField]
+    public var predefinedValues: Localized<JSONValue> { box.definition.predefinedValues }
+    public var options: [DDMOption] { box.definition.options }
+    public var nestedFields: [DDMField] { box.definition.nestedFields }
     /// The definition's other properties (`indexType`, `width`, `fieldNamespace`, ...).
-    public let attributes: [String: JSONValue]
+    public var attributes: [String: JSONValue] { box.definition.attributes }
     /// The structure's default locale, the fallback of every localised property.
-    public let defaultLocale: PortalLocale
+    public var defaultLocale: PortalLocale { box.definition.defaultLocale }
 
     public init(
         name: String, kind: FieldKind, editor: String, dataType: String, rawType: String,
@@ -37,24 +69,18 @@ public struct DDMField: Sendable, Hashable {
         predefinedValues: Localized<JSONValue> = .none, options: [DDMOption] = [], nestedFields: [DDMField] = [],
         attributes: [String: JSONValue] = [:], defaultLocale: PortalLocale = .enUS
     ) {
-        self.name = name
-        self.kind = kind
-        self.editor = editor
-        self.dataType = dataType
-        self.rawType = rawType
-        self.required = required
-        self.readOnly = readOnly
-        self.repeatable = repeatable
-        self.showLabel = showLabel
-        self.multiple = multiple
-        self.labels = labels
-        self.tips = tips
-        self.predefinedValues = predefinedValues
-        self.options = options
-        self.nestedFields = nestedFields
-        self.attributes = attributes
-        self.defaultLocale = defaultLocale
+        box = Box(Definition(
+            name: name, kind: kind, editor: editor, dataType: dataType, rawType: rawType, required: required,
+            readOnly: readOnly, repeatable: repeatable, showLabel: showLabel, multiple: multiple, labels: labels, tips: tips,
+            predefinedValues: predefinedValues, options: options, nestedFields: nestedFields, attributes: attributes,
+            defaultLocale: defaultLocale))
     }
+
+    public static func == (lhs: DDMField, rhs: DDMField) -> Bool {
+        lhs.box === rhs.box || lhs.box.definition == rhs.box.definition
+    }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(box.definition) }
 
     /// Whether a user may change the value: not when the definition says `readOnly`, and never for
     /// ``FieldKind/unsupported`` fields, which are shown read-only with their raw value.
