@@ -47,6 +47,30 @@ struct FrameDiffTests {
         #expect(changes.reduce(0) { $0 + $1.cellCount } == 20)
     }
 
+    /// Two frames that show the same, their styles first used in another order (so their style
+    /// tables differ): no change; and a change on such a row is still found, cell for cell,
+    /// clusters and non-ASCII text included.
+    @Test func framesWithStylesInAnotherOrderCompareByWhatTheyShow() {
+        let red = Style(foreground: .red)
+        let bold = Style(attributes: .bold)
+        var first = Grid(size: Self.size)
+        first.write("ab", at: Point(x: 0, y: 0), style: red)
+        first.write("e\u{301}ñ›", at: Point(x: 0, y: 1), style: bold)
+        var second = Grid(size: Self.size)
+        second.write("e\u{301}ñ›", at: Point(x: 0, y: 1), style: bold)
+        second.write("ab", at: Point(x: 0, y: 0), style: red)
+        #expect(FrameDiff.changes(from: first, to: second).isEmpty)
+
+        var third = second
+        third.write("b", at: Point(x: 0, y: 0), style: bold)
+        third.write("ó", at: Point(x: 1, y: 1), style: bold)
+        let changes = FrameDiff.changes(from: first, to: third)
+        #expect(changes == [
+            Change(position: Point(x: 0, y: 0), text: "b", cellCount: 1, style: bold),
+            Change(position: Point(x: 1, y: 1), text: "ó", cellCount: 1, style: bold),
+        ])
+    }
+
     @Test func wideCharactersAreWrittenWhole() {
         var before = Grid(size: Self.size)
         before.write("日本", at: .zero)

@@ -66,10 +66,13 @@ public enum FrameDiff {
                             let end = rowStart + width
                             while index < end && newCells[index].bits == oldCells[index].bits { index += 1 }
                             if index == end { continue }
+                        } else if comparable && rowIsUnchanged(rowStart, width, newCells, oldCells, next, reference, map) {
+                            continue
                         }
                         var x = 0
                         var run: Change? = nil
                         var runStyle: UInt16 = 0
+                        var runText: [UInt8] = []
                         while x < width {
                             let index = rowStart + x
                             let cell = newCells[index]
@@ -78,7 +81,7 @@ public enum FrameDiff {
                                 dirty = true
                             }
                             if !dirty {
-                                if run != nil { result.append(run!); run = nil }
+                                if run != nil { close(&run!, runText, into: &result); run = nil }
                                 x += cell.isWide ? 2 : 1
                                 continue
                             }
@@ -86,19 +89,18 @@ public enum FrameDiff {
                             let drawn = cell.isContinuation ? StoredCell.blank(cell.styleIndex) : cell
                             let span = drawn.isWide ? 2 : 1
                             if run != nil && runStyle == drawn.styleIndex && run!.position.x + run!.cellCount == x {
-                                // Mutated in place: no copy of the run's text.
-                                append(drawn, of: next, to: &run!.text)
+                                append(drawn, of: next, to: &runText)
                                 run!.cellCount += span
                             } else {
-                                if run != nil { result.append(run!) }
-                                var text = ""
-                                append(drawn, of: next, to: &text)
-                                run = Change(position: Point(x: x, y: y), text: text, cellCount: span, style: next.style(of: drawn))
+                                if run != nil { close(&run!, runText, into: &result) }
+                                runText.removeAll(keepingCapacity: true)
+                                append(drawn, of: next, to: &runText)
+                                run = Change(position: Point(x: x, y: y), text: "", cellCount: span, style: next.style(of: drawn))
                                 runStyle = drawn.styleIndex
                             }
                             x += span
                         }
-                        if run != nil { result.append(run!) }
+                        if run != nil { close(&run!, runText, into: &result) }
                     }
                 }
             }
@@ -106,12 +108,43 @@ public enum FrameDiff {
         return result
     }
 
+    /// Gives a finished run its text (collected as UTF-8: cheaper than growing a string cell by
+    /// cell) and adds it to the changes.
     @inline(__always)
-    private static func append(_ cell: StoredCell, of grid: Grid, to text: inout String) {
+    private static func close(_ run: inout Change, _ text: [UInt8], into changes: inout [Change]) {
+        run.text = String(decoding: text, as: UTF8.self)
+        changes.append(run)
+    }
+
+    @inline(__always)
+    private static func append(_ cell: StoredCell, of grid: Grid, to text: inout [UInt8]) {
         if cell.isCluster {
-            text += grid.grapheme(of: cell)
+            text.append(contentsOf: grid.grapheme(of: cell).utf8)
+        } else if cell.code < 0x80 {
+            text.append(UInt8(truncatingIfNeeded: cell.code))
         } else if let scalar = Unicode.Scalar(cell.code) {
-            text.unicodeScalars.append(scalar)
+            UTF8.encode(scalar) { text.append($0) }
         }
+    }
+
+    /// Whether row `start..<start + width` shows the same in both frames when their style tables
+    /// differ (a view that drew the same styles in another order): a cell's bits are compared with
+    /// the old cell's, its style index translated; clusters are compared by their text.
+    @inline(__always)
+    private static func rowIsUnchanged(_ start: Int, _ width: Int, _ newCells: UnsafeBufferPointer<StoredCell>,
+                                       _ oldCells: UnsafeBufferPointer<StoredCell>, _ next: Grid, _ reference: Grid,
+                                       _ map: UnsafeBufferPointer<UInt16>) -> Bool {
+        let styleMask: UInt64 = 0xFFFF << 48
+        for index in start..<start + width {
+            let new = newCells[index]
+            let old = oldCells[index]
+            if new.isCluster || old.isCluster {
+                guard next.sameCell(new, old, in: reference, translation: map) else { return false }
+                continue
+            }
+            let translated = (old.bits & ~styleMask) | (UInt64(map[Int(old.styleIndex)]) << 48)
+            if translated != new.bits { return false }
+        }
+        return true
     }
 }
