@@ -44,6 +44,8 @@ public final class CursesBackend: TerminalBackend {
     private var cursor: Point? = nil
     private var needsClear = false
     private var scratch = [wchar_t](repeating: 0, count: 8)
+    /// The characters of an ASCII run, for `drawASCII`.
+    private var asciiRun = [wchar_t](repeating: 0, count: 256)
 
     /// Opens the terminal described by `configuration`: curses on its output, raw input (Ctrl-C,
     /// Ctrl-S and Ctrl-Z arrive as keys), colours, mouse and bracketed paste reporting.
@@ -213,6 +215,7 @@ public final class CursesBackend: TerminalBackend {
         let y = Int32(change.position.y)
         var x = Int32(change.position.x)
         let width = Int32(size.width)
+        if drawASCII(change.text, y: y, x: x, width: width, attributes: attributes, pair: pair, in: window) { return }
         for grapheme in change.text {
             guard x < width else { break }
             if let ascii = grapheme.asciiValue, ascii >= 0x20, ascii < 0x7F {
@@ -227,6 +230,30 @@ public final class CursesBackend: TerminalBackend {
             if cell.padded && x + 1 < width { put([0x20], y: y, x: x + 1, attributes: attributes, pair: pair, in: window) }
             x += Int32(columns)
         }
+    }
+
+    /// Draws a run of printable ASCII (the common case) in one call: the window's attributes set
+    /// to the run's for the call and back to none after, which puts the same cells in curses'
+    /// screen as adding each character with those attributes. False (nothing drawn) for any
+    /// other text.
+    private func drawASCII(_ text: String, y: Int32, x: Int32, width: Int32, attributes: attr_t, pair: Int16,
+                           in window: UnsafeMutablePointer<WINDOW>) -> Bool {
+        let room = Int(width - x)
+        if asciiRun.count < room { asciiRun = [wchar_t](repeating: 0, count: room) }
+        var count = 0
+        for byte in text.utf8 {
+            guard byte >= 0x20 && byte < 0x7F else { return false }
+            if count < room {
+                asciiRun[count] = wchar_t(byte)
+                count += 1
+            }
+        }
+        guard count > 0 else { return true }
+        _ = wattr_set(window, attributes, pair, nil)
+        _ = wmove(window, y, x)
+        asciiRun.withUnsafeBufferPointer { _ = waddnwstr(window, $0.baseAddress, Int32(count)) }
+        _ = wattr_set(window, 0, 0, nil)
+        return true
     }
 
     private func put<C: Collection<UInt32>>(_ scalars: C, y: Int32, x: Int32, attributes: attr_t, pair: Int16,
