@@ -76,6 +76,11 @@ public struct DDMField: Sendable, Hashable {
             defaultLocale: defaultLocale))
     }
 
+    /// Names this field's definition: two fields with the same identity have the same definition
+    /// (copies of one field share it). Fields with equal definitions may still differ in identity,
+    /// and an identity can be reused once no copy of its field is left.
+    public var definitionIdentity: ObjectIdentifier { ObjectIdentifier(box) }
+
     public static func == (lhs: DDMField, rhs: DDMField) -> Bool {
         lhs.box === rhs.box || lhs.box.definition == rhs.box.definition
     }

@@ -2,7 +2,12 @@ import Foundation
 
 /// The typed value of a field. Each kind of field holds one case; see ``DDMField`` for the
 /// conversions between this and the server string and label forms.
-public enum FieldValue: Sendable, Hashable {
+///
+/// Indirect: each value is one reference to an immutable box. Screens copy values (and optional
+/// values) into every row and frame; as a plain multi-payload enum, a copy went through the
+/// runtime's generic value witnesses (a metadata lookup and an indirect call), as one reference
+/// it is one retain.
+public indirect enum FieldValue: Sendable, Hashable {
     case boolean(Bool)
     /// Text and text-box fields.
     case string(String)

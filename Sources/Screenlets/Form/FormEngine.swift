@@ -35,6 +35,18 @@ public struct FormEngine: Sendable {
     // MARK: What the screen reads
 
     public var model: DDLFormModel? { state.model }
+    /// Whether the form is loaded (`model != nil`, without copying the model).
+    public var hasModel: Bool { state.model != nil }
+    /// One instance's value, read in place: `model` hands out a copy of the whole model, and the
+    /// screen asks for every visible row's value on every frame.
+    public func value(of field: String, instance: Int) -> FieldValue? {
+        state.model?.value(of: field, instance: instance)
+    }
+    /// Whether `value` differs from the one loaded for the instance (false when none was loaded).
+    public func differsFromLoaded(_ value: FieldValue?, of field: String, instance: Int) -> Bool {
+        guard let loaded = state.model?.loadedValues[field], loaded.indices.contains(instance) else { return false }
+        return loaded[instance] != value
+    }
     public var locale: PortalLocale { state.locale }
     public var validationMessages: [FormFieldKey: String] { state.validationMessages }
     public var uploads: [FormFieldKey: DocumentUploadStatus] { state.uploads }

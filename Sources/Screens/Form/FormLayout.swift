@@ -78,7 +78,10 @@ extension FormScreen {
 
     func valueHeight(_ row: FormRow, field: DDMField, key: FormFieldKey, look: FormCellLook, model: FormScreenModel,
                      layout: FormLayout) -> Int {
-        if let editor = model.editor, editor.key == key, editor.isDrawnInPlace, let rows = editor.state.rowsInPlace { return rows }
+        // The key first: binding the editor copies it, and only its own row needs that.
+        if model.editor?.key == key, let editor = model.editor, editor.isDrawnInPlace, let rows = editor.state.rowsInPlace {
+            return rows
+        }
         let renderer = configuration.registry.registered(for: field) ?? configuration.components.component(for: field).cell
         if let fixed = renderer.fixedValueHeight { return max(1, fixed) }
         let context = cellContext(field, key: key, model: model, focused: false, look: look)
@@ -86,13 +89,10 @@ extension FormScreen {
     }
 
     func cellContext(_ field: DDMField, key: FormFieldKey, model: FormScreenModel, focused: Bool, look: FormCellLook) -> FormCellContext {
-        let value = model.form.model?.value(of: key.field, instance: key.instance)
+        let value = model.form.value(of: key.field, instance: key.instance)
         var states: [ComponentState] = [focused ? .focused : .blurred]
         if model.form.validationMessages[key] != nil { states.append(.error) }
-        if let loaded = model.form.model?.loadedValues[field.name], loaded.indices.contains(key.instance),
-           loaded[key.instance] != value {
-            states.append(.dirty)
-        }
+        if model.form.differsFromLoaded(value, of: field.name, instance: key.instance) { states.append(.dirty) }
         if !field.isEditable || !model.form.editable { states.append(.disabled) }
         return FormCellContext(field: field, key: key, value: value, locale: model.locale, states: states, look: look,
                                upload: model.form.uploads[key])

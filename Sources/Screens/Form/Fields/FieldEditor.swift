@@ -11,13 +11,27 @@ public struct FieldEditor: Equatable, Sendable {
     public let key: FormFieldKey
     /// What is being edited: a ``LineEditor``, ``TextBoxEditor``, ``OptionPicker``,
     /// ``CalendarPicker``, ``PathPrompt`` or a custom component's own state.
-    public var state: any FieldEditorState
+    public var state: any FieldEditorState {
+        get { box.state }
+        set { box = StateBox(newValue) }
+    }
     /// Why the typed text was refused (shown under the field; nothing was sent).
     public var error: String?
 
+    /// The state behind one reference, replaced (never changed) when the state changes. An
+    /// existential held inline would make the editor, and the screen's model around it, a type
+    /// that every copy and every `model.editor?.key` goes through the runtime's generic value
+    /// witnesses for; the views look at the editor for every row of every frame.
+    private final class StateBox: Sendable {
+        let state: any FieldEditorState
+        init(_ state: any FieldEditorState) { self.state = state }
+    }
+
+    private var box: StateBox
+
     public init(key: FormFieldKey, state: any FieldEditorState, error: String? = nil) {
         self.key = key
-        self.state = state
+        self.box = StateBox(state)
         self.error = error
     }
 

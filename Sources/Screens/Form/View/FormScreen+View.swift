@@ -9,7 +9,7 @@ extension FormScreen {
         let theme = configuration.theme
         drawTitle(model, layout: layout, into: &grid)
         var focusedY: Int?
-        if model.form.model == nil {
+        if !model.form.hasModel {
             let text = model.note?.kind == .error ? "" : FormText.loading(model.locale)
             grid.write(text, fitting: Rect(x: 2, y: layout.body.y, width: max(0, size.width - 2), height: min(1, layout.body.height)),
                        style: theme.style(for: "field.hint"))
@@ -58,9 +58,9 @@ extension FormScreen {
         } else if let recordId = model.form.identity.recordId {
             title += configuration.purpose == .objectEntry
                 ? FormText.entry(recordId, model.locale) : FormText.record(recordId, model.locale)
-            if model.form.model != nil, let status = model.form.workflowStatus { title += " [\(FormText.workflow(status, model.locale))]" }
-            if model.form.model != nil, model.form.isRecordFromCache { title += " • " + FormText.fromCache(model.locale) }
-        } else if model.form.model == nil, model.form.isLoading {
+            if model.form.hasModel, let status = model.form.workflowStatus { title += " [\(FormText.workflow(status, model.locale))]" }
+            if model.form.hasModel, model.form.isRecordFromCache { title += " • " + FormText.fromCache(model.locale) }
+        } else if !model.form.hasModel, model.form.isLoading {
             // Not known yet whether this is a new record or which one: never "New record" too early.
             title += FormText.loading(model.locale)
         } else {
@@ -146,7 +146,7 @@ extension FormScreen {
         }
         valueRect.size.height = valueHeight(row, field: field, key: key, look: look, model: model, layout: layout)
         let visibleValue = valueRect.intersection(clip)
-        if let editor = model.editor, editor.key == key, editor.isDrawnInPlace {
+        if model.editor?.key == key, let editor = model.editor, editor.isDrawnInPlace {
             if !visibleValue.isEmpty {
                 let placeholder = configuration.components.component(for: field).editorPlaceholder(field, locale: model.locale)
                 editor.state.drawInPlace(FieldEditorDrawing(field: field, look: look, locale: model.locale, rect: valueRect, clip: clip,

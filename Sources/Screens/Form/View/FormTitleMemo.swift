@@ -19,16 +19,17 @@ struct FormTitleInputs: Equatable, Sendable {
     var rowCount: Int
 
     init(_ model: FormScreenModel) {
-        let form = model.form
-        recordSetName = form.recordSetName
-        recordId = form.identity.recordId
-        queued = form.identity.queuedSaveId != nil
-        loaded = form.model != nil
-        loading = form.isLoading
-        workflowStatus = form.workflowStatus
-        fromCache = form.isRecordFromCache
-        editable = form.editable
-        dirty = form.isDirty
+        // Read through `model.form` each time: a local copy of the engine would copy its whole state.
+        recordSetName = model.form.recordSetName
+        let identity = model.form.identity
+        recordId = identity.recordId
+        queued = identity.queuedSaveId != nil
+        loaded = model.form.hasModel
+        loading = model.form.isLoading
+        workflowStatus = model.form.workflowStatus
+        fromCache = model.form.isRecordFromCache
+        editable = model.form.editable
+        dirty = model.form.isDirty
         locale = model.locale
         focus = model.focus
         rowCount = model.rows.count
