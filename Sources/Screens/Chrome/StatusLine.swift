@@ -1,5 +1,6 @@
 import Foundation
 import DDM
+import Synchronization
 import TermUI
 
 /// What the status line at the bottom of every screen says: where the user is connected, whether
@@ -50,11 +51,17 @@ public enum StatusLine {
     }
 
     /// The right-hand summary, e.g. `test@liferay.com @ localhost:8080 · offline · 3 pending`.
+    /// The last one is kept: every frame draws the status line, which changes far less often.
     public static func summary(_ status: ConnectionStatus) -> String {
-        var parts = ["\(status.user) @ \(shownServer(status))", status.online ? status.problem ?? UIText.text(.online, status.locale) : UIText.text(.offline, status.locale)]
-        if status.pendingWrites > 0 { parts.append(UIText.text(.pendingCount, status.locale, String(status.pendingWrites))) }
-        return parts.joined(separator: " · ")
+        if let known = lastSummary.withLock({ last in last.flatMap { $0.status == status ? $0.text : nil } }) { return known }
+        var text = "\(status.user) @ \(shownServer(status)) · "
+        text += status.online ? status.problem ?? UIText.text(.online, status.locale) : UIText.text(.offline, status.locale)
+        if status.pendingWrites > 0 { text += " · " + UIText.text(.pendingCount, status.locale, String(status.pendingWrites)) }
+        lastSummary.withLock { $0 = (status, text) }
+        return text
     }
+
+    private static let lastSummary = Mutex<(status: ConnectionStatus, text: String)?>(nil)
 
     /// Draws the bar into `rect` (its first row): the whole row in the theme's status style,
     /// `message` at the left, the summary right-aligned; the message yields room to the summary

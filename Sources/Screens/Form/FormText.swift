@@ -90,10 +90,13 @@ enum FormText {
     /// The theme's placeholder for an empty value in `l`'s language: the built-in placeholders
     /// are translated, a theme's own are shown as written.
     static func placeholder(_ themed: String, _ l: PortalLocale) -> String {
-        let builtIn: [String: UIText] = [
-            "YYYY-MM-DD": .placeholderDate, "latitude, longitude": .placeholderGeolocation,
-            "(no image)": .placeholderNoImage, "(no document)": .placeholderNoDocument, "0.0": .placeholderDecimal,
-        ]
-        return builtIn[themed].map { t($0, l) } ?? themed
+        guard !themed.isEmpty else { return themed }
+        return builtInPlaceholders[themed].map { t($0, l) } ?? themed
     }
+
+    /// The shipped themes' placeholders, each with its translation (built once, not per cell).
+    private static let builtInPlaceholders: [String: UIText] = [
+        "YYYY-MM-DD": .placeholderDate, "latitude, longitude": .placeholderGeolocation,
+        "(no image)": .placeholderNoImage, "(no document)": .placeholderNoDocument, "0.0": .placeholderDecimal,
+    ]
 }

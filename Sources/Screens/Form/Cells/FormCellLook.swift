@@ -7,14 +7,45 @@ public struct FormCellLook: Equatable, Sendable {
     public enum LabelPosition: String, Equatable, Sendable { case left, above, hidden }
 
     /// The cell's name as resolved (`DDLCustomFieldTitleCell`, `DDLFieldTextCell`, …).
-    public var name: String
-    public var layout: CellLayout
-    public var theme: Theme
+    public var name: String {
+        get { storage.name }
+        set { storage = Storage(name: newValue, layout: layout, theme: theme) }
+    }
+    public var layout: CellLayout {
+        get { storage.layout }
+        set { storage = Storage(name: name, layout: newValue, theme: theme) }
+    }
+    public var theme: Theme {
+        get { storage.theme }
+        set { storage = Storage(name: name, layout: layout, theme: newValue) }
+    }
+
+    /// What the look is, behind one reference that a change replaces: views copy a row's look
+    /// several times per frame, and inline (a name, a cell file's tables, a theme) a copy was a
+    /// dozen reference counts through the runtime's generic value witnesses. The storage also
+    /// keeps the part styles resolved so far (see `style(_:states:)`), which a change starts afresh.
+    private final class Storage: Sendable {
+        let name: String
+        let layout: CellLayout
+        let theme: Theme
+        let styles = PartStyleMemo()
+
+        init(name: String, layout: CellLayout, theme: Theme) {
+            self.name = name
+            self.layout = layout
+            self.theme = theme
+        }
+    }
+
+    private var storage: Storage
 
     public init(name: String, layout: CellLayout = CellLayout(), theme: Theme) {
-        self.name = name
-        self.layout = layout
-        self.theme = theme
+        storage = Storage(name: name, layout: layout, theme: theme)
+    }
+
+    public static func == (lhs: FormCellLook, rhs: FormCellLook) -> Bool {
+        lhs.storage === rhs.storage
+            || (lhs.name == rhs.name && lhs.layout == rhs.layout && lhs.theme == rhs.theme)
     }
 
     public var labelPosition: LabelPosition? {
@@ -34,8 +65,10 @@ public struct FormCellLook: Equatable, Sendable {
 
     /// The style of `part` (`label`, `value`, `placeholder`, `hint`, `error`, `marker`) in `states`:
     /// the cell's own, then the theme's `field.<part>` and `field` (see `CellLayout.style`).
+    /// Resolved once per look and (part, states).
     public func style(_ part: String, states: [ComponentState]) -> Style {
-        layout.style(part, states: states, theme: theme)
+        let storage = storage
+        return storage.styles.style(part, states: states) { storage.layout.style(part, states: states, theme: storage.theme) }
     }
 
     /// The glyph `name`: the cell's, else the theme's, else `fallback`.
