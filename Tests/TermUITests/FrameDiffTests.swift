@@ -71,6 +71,33 @@ struct FrameDiffTests {
         ])
     }
 
+    /// Past a few dozen styles the grid finds a style's index by hashing instead of searching:
+    /// cells keep their styles across the switch, and frames still compare by what they show.
+    @Test func framesWithManyStylesKeepEveryCellsStyle() {
+        let size = Size(width: 60, height: 2)
+        let styles = (0..<50).map { Style(foreground: .indexed(UInt8($0 + 16))) }
+        var first = Grid(size: size)
+        for (column, style) in styles.enumerated() { first.write("x", at: Point(x: column, y: 0), style: style) }
+        for (column, style) in styles.enumerated() { first.write("y", at: Point(x: column, y: 1), style: style) }
+        for (column, style) in styles.enumerated() {
+            #expect(first[column, 0].style == style && first[column, 1].style == style)
+        }
+        // The same cells drawn in the opposite order: another style table, nothing to write.
+        var second = Grid(size: size)
+        for (column, style) in styles.enumerated().reversed() {
+            second.write("y", at: Point(x: column, y: 1), style: style)
+            second.write("x", at: Point(x: column, y: 0), style: style)
+        }
+        #expect(FrameDiff.changes(from: first, to: second).isEmpty)
+        var third = second
+        third.write("x", at: Point(x: 7, y: 1), style: styles[7])
+        third.write("z", at: Point(x: 40, y: 0), style: styles[41])
+        #expect(FrameDiff.changes(from: first, to: third) == [
+            Change(position: Point(x: 40, y: 0), text: "z", cellCount: 1, style: styles[41]),
+            Change(position: Point(x: 7, y: 1), text: "x", cellCount: 1, style: styles[7]),
+        ])
+    }
+
     @Test func wideCharactersAreWrittenWhole() {
         var before = Grid(size: Self.size)
         before.write("日本", at: .zero)

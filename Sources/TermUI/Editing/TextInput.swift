@@ -171,6 +171,7 @@ public struct TextInput: Hashable, Sendable {
         guard width > 0 else { return ("", 0) }
         let start = visibleStart(width: width)
         var text = ""
+        text.reserveCapacity(min(width, graphemes.count - start))
         var used = 0
         var cursorColumn = 0
         var index = start

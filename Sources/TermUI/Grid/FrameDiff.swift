@@ -62,10 +62,7 @@ public enum FrameDiff {
                         if sameTables && comparable {
                             // Same style and cluster tables: equal bits mean equal cells, so an
                             // unchanged row is skipped with one 8-byte comparison per cell.
-                            var index = rowStart
-                            let end = rowStart + width
-                            while index < end && newCells[index].bits == oldCells[index].bits { index += 1 }
-                            if index == end { continue }
+                            if sameBits(rowStart, width, newCells, oldCells) { continue }
                         } else if comparable && rowIsUnchanged(rowStart, width, newCells, oldCells, next, reference, map) {
                             continue
                         }
@@ -124,6 +121,21 @@ public enum FrameDiff {
             text.append(UInt8(truncatingIfNeeded: cell.code))
         } else if let scalar = Unicode.Scalar(cell.code) {
             UTF8.encode(scalar) { text.append($0) }
+        }
+    }
+
+    /// Whether the `count` cells from `start` have the same bits in both buffers: a branch-free
+    /// reduction over the cells as 8-byte words, which the compiler turns into vector instructions.
+    @inline(__always)
+    private static func sameBits(_ start: Int, _ count: Int, _ newCells: UnsafeBufferPointer<StoredCell>,
+                                 _ oldCells: UnsafeBufferPointer<StoredCell>) -> Bool {
+        guard let new = newCells.baseAddress, let old = oldCells.baseAddress else { return count == 0 }
+        return (new + start).withMemoryRebound(to: UInt64.self, capacity: count) { newWords in
+            (old + start).withMemoryRebound(to: UInt64.self, capacity: count) { oldWords in
+                var difference: UInt64 = 0
+                for index in 0..<count { difference |= newWords[index] ^ oldWords[index] }
+                return difference == 0
+            }
         }
     }
 

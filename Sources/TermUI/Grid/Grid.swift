@@ -12,7 +12,10 @@ public struct Grid: Equatable, Sendable {
     var clusters: [String] = []
     /// The styles cells use, referenced by index from `storage`; index 0 is `.plain`.
     var styles: [Style] = [.plain]
-    private var styleIndices: [Style: UInt16] = [.plain: 0]
+    /// Index of `styles`, built only once the table outgrows a linear search (a frame uses a dozen
+    /// styles or so; hashing a style costs more than comparing that many).
+    private var styleIndices: [Style: UInt16] = [:]
+    private static let linearStyleLimit = 32
     /// Where the terminal cursor should be shown, or nil to hide it.
     public var cursor: Point?
 
@@ -23,7 +26,18 @@ public struct Grid: Equatable, Sendable {
         self.cursor = nil
         var stored = fill.isContinuation ? StoredCell.blank(0) : store(fill)
         if stored.isWide { stored = .blank(stored.styleIndex) }
-        self.storage = [StoredCell](repeating: stored, count: size.area)
+        self.storage = Grid.cells(repeating: stored, count: size.area)
+    }
+
+    /// `count` copies of `cell`, written as plain 8-byte stores (a frame starts with 3,000 of them).
+    private static func cells(repeating cell: StoredCell, count: Int) -> [StoredCell] {
+        [StoredCell](unsafeUninitializedCapacity: max(0, count)) { buffer, initialized in
+            buffer.withMemoryRebound(to: UInt64.self) { words in
+                let bits = cell.bits
+                for index in words.indices { words[index] = bits }
+            }
+            initialized = max(0, count)
+        }
     }
 
     /// The whole grid as a rectangle at the origin.
@@ -61,12 +75,25 @@ public struct Grid: Equatable, Sendable {
     @inline(__always)
     mutating func styleIndex(_ style: Style) -> UInt16 {
         if style == styles[styles.count - 1] { return UInt16(styles.count - 1) }
-        if let index = styleIndices[style] { return index }
+        if let index = existingIndex(of: style) { return index }
         guard styles.count < Int(UInt16.max) else { return 0 }
         styles.append(style)
         let index = UInt16(styles.count - 1)
-        styleIndices[style] = index
+        if styles.count > Self.linearStyleLimit {
+            if styleIndices.isEmpty {
+                for (known, existing) in styles.enumerated() { styleIndices[existing] = UInt16(known) }
+            } else {
+                styleIndices[style] = index
+            }
+        }
         return index
+    }
+
+    /// The index of `style` when the table has it.
+    func existingIndex(of style: Style) -> UInt16? {
+        if styles.count > Self.linearStyleLimit { return styleIndices[style] }
+        for index in styles.indices where styles[index] == style { return UInt16(index) }
+        return nil
     }
 
     /// The style of a stored cell.
@@ -88,7 +115,7 @@ public struct Grid: Equatable, Sendable {
     /// For each style index of `other`, the index of the same style here (or `UInt16.max`): lets
     /// cells of two grids be compared by index.
     func styleTranslation(from other: Grid) -> [UInt16] {
-        other.styles.map { styleIndices[$0] ?? UInt16.max }
+        other.styles.map { existingIndex(of: $0) ?? UInt16.max }
     }
 
     /// True when `a` (of this grid) and `b` (of `other`, whose style indices `translation` maps
@@ -141,17 +168,26 @@ public struct Grid: Equatable, Sendable {
             }
             return
         }
-        let stored = store(cell)
-        for y in area.y..<area.maxY {
-            repairEdges(row: y, from: area.x, to: area.maxX)
-            let start = y * size.width
-            for x in area.x..<area.maxX { storage[start + x] = stored }
-        }
+        fillStored(store(cell), area: area)
     }
 
     /// Fills `rect` with spaces in `style`.
     public mutating func fill(_ rect: Rect, style: Style) {
-        fill(rect, with: .blank(style))
+        let area = rect.intersection(bounds)
+        guard !area.isEmpty else { return }
+        fillStored(.blank(styleIndex(style)), area: area)
+    }
+
+    /// Puts `stored` (a narrow cell) in every cell of `area`, which is inside the grid.
+    private mutating func fillStored(_ stored: StoredCell, area: Rect) {
+        for y in area.y..<area.maxY { repairEdges(row: y, from: area.x, to: area.maxX) }
+        let width = size.width
+        storage.withUnsafeMutableBufferPointer { cells in
+            for y in area.y..<area.maxY {
+                let start = y * width
+                for x in area.x..<area.maxX { cells[start + x] = stored }
+            }
+        }
     }
 
     /// Changes the style of every cell in `rect`, keeping the text (e.g. to highlight a row).
@@ -174,6 +210,18 @@ public struct Grid: Equatable, Sendable {
     /// text reached (clipped or not), so writes can be chained.
     @discardableResult
     public mutating func write<S: StringProtocol>(_ text: S, at point: Point, style: Style = .plain, clip: Rect? = nil) -> Int {
+        writeText(text, at: point, style: style, clip: clip)
+    }
+
+    /// `write(_:at:style:clip:)` for a `String`, compiled for it: screens in other modules would
+    /// otherwise run the generic body, which reaches every scalar through witness tables.
+    @discardableResult
+    public mutating func write(_ text: String, at point: Point, style: Style = .plain, clip: Rect? = nil) -> Int {
+        writeText(text, at: point, style: style, clip: clip)
+    }
+
+    @inline(__always)
+    private mutating func writeText<S: StringProtocol>(_ text: S, at point: Point, style: Style, clip: Rect?) -> Int {
         let area = clip.map { $0.intersection(bounds) } ?? bounds
         var x = point.x
         let y = point.y
@@ -228,18 +276,28 @@ public struct Grid: Equatable, Sendable {
 
     /// Writes `text` truncated with an ellipsis and padded to exactly `rect`'s width, on its first row.
     public mutating func write<S: StringProtocol>(_ text: S, fitting rect: Rect, style: Style = .plain, alignment: TextAlignment = .left) {
+        writeFitting(text, rect: rect, style: style, alignment: alignment)
+    }
+
+    /// `write(_:fitting:style:alignment:)` for a `String`, compiled for it (see `write(_:at:style:clip:)`).
+    public mutating func write(_ text: String, fitting rect: Rect, style: Style = .plain, alignment: TextAlignment = .left) {
+        writeFitting(text, rect: rect, style: style, alignment: alignment)
+    }
+
+    @inline(__always)
+    private mutating func writeFitting<S: StringProtocol>(_ text: S, rect: Rect, style: Style, alignment: TextAlignment) {
         guard rect.height > 0 else { return }
         let area = rect.intersection(bounds)
         guard !area.isEmpty, area.y == rect.y else { return }
         if alignment == .left {
             // Common case, one pass: write; if it fitted, blank the rest of the rect.
-            let end = write(text, at: rect.origin, style: style, clip: rect)
+            let end = writeText(text, at: rect.origin, style: style, clip: rect)
             if end <= rect.maxX {
                 if end < rect.maxX { fill(Rect(x: end, y: rect.y, width: rect.maxX - end, height: 1), style: style) }
                 return
             }
         }
-        write(text.fitted(toWidth: rect.width, alignment: alignment), at: rect.origin, style: style, clip: rect)
+        _ = writeText(text.fitted(toWidth: rect.width, alignment: alignment), at: rect.origin, style: style, clip: rect)
     }
 
     /// Places a stored cell (narrow or wide) without clipping checks beyond the grid; repairs

@@ -88,7 +88,7 @@ public enum DisplayWidth {
 
     /// Width of a simple scalar (see `isSimple`): 1 or 2.
     @inline(__always)
-    static func simpleWidth(_ value: UInt32) -> Int {
+    public static func simpleWidth(_ value: UInt32) -> Int {
         if value < 0x1100 { return 1 }
         if isCommonWide(value) { return 2 }
         return contains(value, in: WidthTables.doubleWidth) ? 2 : 1
