@@ -215,7 +215,7 @@ public final class CursesBackend: TerminalBackend {
         let y = Int32(change.position.y)
         var x = Int32(change.position.x)
         let width = Int32(size.width)
-        if drawASCII(change.text, y: y, x: x, width: width, attributes: attributes, pair: pair, in: window) { return }
+        if drawNarrowRun(change.text, y: y, x: x, width: width, attributes: attributes, pair: pair, in: window) { return }
         for grapheme in change.text {
             guard x < width else { break }
             if let ascii = grapheme.asciiValue, ascii >= 0x20, ascii < 0x7F {
@@ -232,19 +232,23 @@ public final class CursesBackend: TerminalBackend {
         }
     }
 
-    /// Draws a run of printable ASCII (the common case) in one call: the window's attributes set
-    /// to the run's for the call and back to none after, which puts the same cells in curses'
-    /// screen as adding each character with those attributes. False (nothing drawn) for any
-    /// other text.
-    private func drawASCII(_ text: String, y: Int32, x: Int32, width: Int32, attributes: attr_t, pair: Int16,
-                           in window: UnsafeMutablePointer<WINDOW>) -> Bool {
+    /// Draws a run of one-cell characters (the common case: ASCII, and marks such as `›` or `•`)
+    /// in one call: the window's attributes set to the run's for the call and back to none after,
+    /// which puts the same cells in curses' screen as adding each character with those attributes.
+    /// Every scalar must be a grapheme of its own, one cell wide for the grid and for curses'
+    /// `wcwidth` alike. False (nothing drawn) for any other text.
+    private func drawNarrowRun(_ text: String, y: Int32, x: Int32, width: Int32, attributes: attr_t, pair: Int16,
+                               in window: UnsafeMutablePointer<WINDOW>) -> Bool {
         let room = Int(width - x)
         if asciiRun.count < room { asciiRun = [wchar_t](repeating: 0, count: room) }
         var count = 0
-        for byte in text.utf8 {
-            guard byte >= 0x20 && byte < 0x7F else { return false }
+        for scalar in text.unicodeScalars {
+            let value = scalar.value
+            if value >= 0x7F || value < 0x20 {
+                guard DisplayWidth.isSimple(value), DisplayWidth.simpleWidth(value) == 1, cn_wcwidth(value) == 1 else { return false }
+            }
             if count < room {
-                asciiRun[count] = wchar_t(byte)
+                asciiRun[count] = wchar_t(bitPattern: value)
                 count += 1
             }
         }
