@@ -36,8 +36,8 @@ public struct FormScreenConfiguration: Sendable {
     /// Automatic sync's reports, for a form on its own screen (inside the browser, the browser
     /// hands them on as ``FormScreenMessage/connection(online:pendingWrites:)``).
     public var autoSync: AutoSyncServices?
-    /// Called once, after the frame that follows the screenlet's first load (the form, or why it
-    /// could not be loaded, is on screen): work the first frame should not compete with starts
+    /// Called once, after the frame that follows the screenlet's first load (successful or not;
+    /// from the cache, the form is on screen): work the first frame should not compete with starts
     /// here (the `termlets form` command's login behind a cached form).
     public var afterFirstLoadShown: (@Sendable () -> Void)?
 
