@@ -29,7 +29,7 @@ struct TermletsCommand: AsyncParsableCommand {
     /// Runs the chosen command; a ``CommandFailure`` becomes `error: <kind>: <message>` and status 1.
     static func main() async {
         do {
-            var command = try parseAsRoot()
+            var command = try QuickRootParse.command() ?? parseAsRoot()
             if var asyncCommand = command as? AsyncParsableCommand {
                 try await asyncCommand.run()
             } else {

@@ -150,6 +150,19 @@ struct ThemeCellTests {
                 == Style(foreground: .indexed(117)))
     }
 
+    /// A theme extending the default one: cells see the default theme's palette as this run's
+    /// layers have it (here a user's default theme file), under the theme's own entries.
+    @Test func cellsOfAThemeExtendingTheDefaultSeeTheDefaultsPaletteFromItsLayers() throws {
+        let folder = ThemeFolder()
+        folder.write("default/theme", "[palette]\naccent = 33\nshade = 34\n")
+        folder.write("kid/theme", "extends = default\n[palette]\nshade = 35\n")
+        folder.write("default/DDLCustomFieldTitleCell", "[styles]\nvalue = fg=accent bg=shade\n")
+        let loaded = folder.library.load("kid")
+        #expect(loaded.warnings.isEmpty, "\(loaded.warnings)")
+        #expect(loaded.defaultCells["DDLCustomFieldTitleCell"]?.styles[Theme.Key("value")]
+                == Style(foreground: .indexed(33), background: .indexed(35)))
+    }
+
     @Test func cellStylesActAsChildrenOfTheThemesFieldParts() {
         var theme = Theme(name: "t", base: Style(foreground: .white))
         theme.set(Style(attributes: .bold), for: "field")

@@ -65,6 +65,19 @@ struct ThemeFileSyntaxTests {
         #expect(problem(text) == ThemeFileProblem(line: line, message: message))
     }
 
+    /// The written-out table of colour names is every standard colour under its case name, in
+    /// every spelling a theme may use (camel case, lower case, dashes, underscores).
+    @Test func everyStandardColourIsKnownByItsCaseName() {
+        #expect(ThemeValues.standardColorNames.count == ANSIColor.allCases.count)
+        for color in ANSIColor.allCases {
+            let name = "\(color)"
+            let dashed = name.replacing(/([A-Z])/) { "-" + $0.1.lowercased() }
+            for spelling in [name, name.lowercased(), name.uppercased(), dashed, dashed.replacing("-", with: "_")] {
+                #expect(ThemeValues.standardColor(spelling) == .ansi(color), "\(spelling)")
+            }
+        }
+    }
+
     @Test func colourWords() throws {
         #expect(ThemeValues.standardColor("default") == .default)
         #expect(ThemeValues.standardColor("red") == .red)

@@ -50,4 +50,33 @@ struct CachedFormFirstFrameTests {
         let names = try await portal.records(40003).compactMap { $0["values"]?["Name"]?.stringValue }
         #expect(names.contains("Ada Lovelace"), "\(names)")
     }
+
+    /// The login behind waits for the form to be drawn (it would compete with the first frame for
+    /// the CPU), then goes out by itself: the version, the login and the site reach the portal with
+    /// no key pressed, and the run stays online.
+    @Test func theLoginBehindFollowsTheCachedFormWithoutAKey() async throws {
+        let home = try CLIHome()
+        let portal = try await TestPortal.start(home)
+        defer { portal.stop() }
+        let server = portal.server()
+        let filled = try await home.runOffPool(
+            ["form", "--record-set-id", "40003", "--offline-policy", "remote-first", "--format", "json"] + server,
+            environment: BrowserScreenTests.password)
+        #expect(filled.status == 0, "\(filled.stderr)")
+        let before = try await portal.requests().count
+
+        let terminal = try await TmuxSession.startOffPool(
+            [TermletsBinary.url.path, "form", "--record-set-id", "40003", "--offline-policy", "cache-first"] + server
+                + home.options, columns: 100, rows: 30,
+            environment: ["NO_COLOR": ""].merging(BrowserScreenTests.password) { $1 })
+        try await terminal.screen("the cached contacts form", timeout: 60) { $0.contains("? help") && $0.contains("Name") }
+        let services = try await waitFor("the login behind the form on the portal", timeout: 30, every: 0.1) { () -> [String]? in
+            let run = try await portal.requests().dropFirst(before).flatMap { $0["services"]?.arrayValue ?? [] }.compactMap(\.stringValue)
+            return run.contains { $0.hasSuffix("/group/get-user-sites-groups") } ? run : nil
+        }
+        #expect(services.contains { $0.hasSuffix("/user/get-user-by-email-address") }, "\(services)")
+        try await terminal.press("q")
+        let last = try await terminal.screen(containing: "[exit ")
+        #expect(last.contains("[exit 0]"), "\(last)")
+    }
 }

@@ -20,7 +20,9 @@ extension HTTPTransport {
         let head = body.head
         let tail = body.tail
         let fileSize = body.fileSize
-        let eventLoop = client.eventLoopGroup.next()
+        let http: HTTPClient
+        do { http = try client() } catch { throw redact(Self.map(error, maxBytes: options.maxResponseBytes)) }
+        let eventLoop = http.eventLoopGroup.next()
         let stream = HTTPClient.Body.stream(contentLength: body.contentLength) { writer in
             let promise = eventLoop.makePromise(of: Void.self)
             promise.completeWithTask {
@@ -40,7 +42,7 @@ extension HTTPTransport {
             fileStart: Int64(head.count), fileSize: fileSize, maxResponseBytes: options.maxResponseBytes,
             answerDeadline: options.requestDeadline.timeAmount, progress: progress)
         let started = ContinuousClock.now
-        let task = client.execute(request: request, delegate: delegate, deadline: nil)
+        let task = http.execute(request: request, delegate: delegate, deadline: nil)
         do {
             let answer = try await withTaskCancellationHandler {
                 try await task.futureResult.get()

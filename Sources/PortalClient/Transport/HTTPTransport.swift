@@ -1,6 +1,7 @@
 import AsyncHTTPClient
 import Foundation
 import Logging
+import NIOConcurrencyHelpers
 import NIOCore
 import NIOHTTP1
 import NIOSSL
@@ -16,7 +17,8 @@ struct HTTPAnswer: Sendable {
 /// timeout without retries, idle timeouts on read/write, a total deadline per request that covers
 /// the whole answer, and a cap on the size of any answer.
 final class HTTPTransport: Sendable {
-    let client: HTTPClient
+    /// The HTTP client: made at the first request (``client()``), shut down by ``shutdown()``.
+    private let clientState: NIOLockedValueBox<ClientState>
     let options: PortalSession.Options
     let logger: Logger
     /// Removed from every error this layer produces (the forms of the session's credentials and
@@ -44,14 +46,50 @@ final class HTTPTransport: Sendable {
         // version detection) to report, and an untrusted certificate stays untrusted. A failed
         // connect fails the request at once instead.
         configuration.connectionPool.retryConnectionEstablishment = false
-        self.client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
+        self.clientState = NIOLockedValueBox(.unmade(configuration))
         self.options = options
         self.logger = logger
         self.secretSource = secretSource
     }
 
+    private enum ClientState: Sendable {
+        case unmade(HTTPClient.Configuration)
+        case made(HTTPClient)
+        case shutDownUnmade
+    }
+
+    /// The session's HTTP client, made at its first use: making one starts NIO's event loop
+    /// threads and the connection pool, which a screen drawing from the cache has no use for before
+    /// its first frame (docs/benchmarks.md). After ``shutdown()``, a client that was never made
+    /// fails as a shut-down one does (`HTTPClientError.alreadyShutdown`).
+    func client() throws -> HTTPClient {
+        try clientState.withLockedValue { state in
+            switch state {
+            case .made(let client):
+                return client
+            case .unmade(let configuration):
+                let client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
+                state = .made(client)
+                return client
+            case .shutDownUnmade:
+                throw HTTPClientError.alreadyShutdown
+            }
+        }
+    }
+
     func shutdown() async throws {
-        try await client.shutdown()
+        let made = try clientState.withLockedValue { state -> HTTPClient? in
+            switch state {
+            case .made(let client):
+                return client
+            case .unmade:
+                state = .shutDownUnmade
+                return nil
+            case .shutDownUnmade:
+                throw HTTPClientError.alreadyShutdown
+            }
+        }
+        try await made?.shutdown()
     }
 
     /// Sends one request and reads the whole answer (at most `options.maxResponseBytes`).
@@ -62,15 +100,15 @@ final class HTTPTransport: Sendable {
         request.headers = headers
         if let body { request.body = .bytes(body) }
         let started = ContinuousClock.now
-        let client = client
         let prepared = request
         let deadline = options.requestDeadline
         let maxBytes = options.maxResponseBytes
         do {
             // AsyncHTTPClient's own deadline ends when the response head arrives; the body is
             // read under this one, so an answer that trickles in slowly still ends on time.
+            let http = try client()
             let answer = try await Self.withinDeadline(deadline) {
-                let response = try await client.execute(prepared, timeout: deadline.timeAmount, logger: nil)
+                let response = try await http.execute(prepared, timeout: deadline.timeAmount, logger: nil)
                 let status = Int(response.status.code)
                 if let length = response.headers.first(name: "content-length").flatMap(Int64.init), length > Int64(maxBytes) {
                     throw Self.tooLarge(maxBytes, status: status)

@@ -17,10 +17,8 @@ public struct FormScreen: Program {
     /// The locale the screenlet starts in (labels follow it until switched).
     public let locale: PortalLocale
     public let editable: Bool
-    /// The key maps shown (help line, `?`) by language, editable and read-only (no edit, toggle,
-    /// submit, draft or repetitions: nothing that only says "read only"), with `q`'s and
-    /// the prompt's help saying where they lead.
-    let shownKeyMaps: [UIStrings.Language: (editable: KeyMap, readOnly: KeyMap)]
+    /// The key maps shown (help line, `?`), made as they are first shown.
+    let shownKeyMaps: FormShownKeyMaps
     /// The fields' cell looks, resolved once for this screen's configuration.
     let looks = FormLookMemo()
     /// The title line's texts of the last frame.
@@ -31,19 +29,12 @@ public struct FormScreen: Program {
         self.configuration = configuration
         self.locale = locale
         self.editable = editable
-        let hidden: Set<CommandName> = [.activate, .toggle, .submit, .saveDraft, .addInstance, .removeInstance]
-        var maps: [UIStrings.Language: (editable: KeyMap, readOnly: KeyMap)] = [:]
-        for (language, sample) in [(UIStrings.Language.english, PortalLocale.enUS), (.spanish, PortalLocale.esES)] {
-            let shown = FormKeyHelp.shown(configuration.keyMap, returnsToList: configuration.returnsToList, sample)
-            maps[language] = (shown, KeyMap(bindings: shown.bindings.filter { !hidden.contains($0.command) }))
-        }
-        shownKeyMaps = maps
+        shownKeyMaps = FormShownKeyMaps(keyMap: configuration.keyMap, returnsToList: configuration.returnsToList)
     }
 
     /// The key map the help line and the `?` overlay describe.
     func shownKeyMap(_ model: Model) -> KeyMap {
-        let maps = shownKeyMaps[UIStrings.Language(model.locale)] ?? shownKeyMaps[.english]!
-        return model.form.editable ? maps.editable : maps.readOnly
+        shownKeyMaps.map(UIStrings.Language(model.locale), editable: model.form.editable)
     }
 
     public var keyMap: KeyMap { configuration.keyMap }

@@ -36,6 +36,10 @@ public struct FormScreenConfiguration: Sendable {
     /// Automatic sync's reports, for a form on its own screen (inside the browser, the browser
     /// hands them on as ``FormScreenMessage/connection(online:pendingWrites:)``).
     public var autoSync: AutoSyncServices?
+    /// Called once, after the frame that follows the screenlet's first load (successful or not;
+    /// from the cache, the form is on screen): work the first frame should not compete with starts
+    /// here (the `termlets form` command's login behind a cached form).
+    public var afterFirstLoadShown: (@Sendable () -> Void)?
 
     /// What the form edits, which decides its title and how it speaks of submitting.
     public enum Purpose: Sendable, Equatable {

@@ -11,7 +11,7 @@ struct ThemeLoader {
         }
         // Cell files may use the theme's palette names, and the default theme's (cells of the default
         // theme are read with whichever theme is active).
-        let cellPalette = defaultPaletteWords().merging(resolved.paletteWords) { _, own in own }
+        let cellPalette = defaultPaletteWords(within: chain).merging(resolved.paletteWords) { _, own in own }
         let cells = loadCells(themes: chain.reversed().map(\.themeName), palette: cellPalette, warnings: &warnings)
         let defaultCells = loadCells(themes: [ThemeLibrary.defaultThemeName], palette: cellPalette, warnings: &warnings)
         var seen: Set<String> = []
@@ -22,11 +22,19 @@ struct ThemeLoader {
         return loaded
     }
 
-    /// The default theme's merged palette as colour words; empty when it cannot be read.
-    private func defaultPaletteWords() -> [String: String] {
-        guard let chain = try? chain(for: ThemeLibrary.defaultThemeName) else { return [:] }
+    /// The default theme's merged palette as colour words; empty when it cannot be read. Taken from
+    /// `loaded` (a theme's chain) when the default theme is in it — the default theme itself, or one
+    /// that extends it — rather than read and decoded again.
+    private func defaultPaletteWords(within loaded: [ThemeResolver.Link]) -> [String: String] {
+        let defaultChain: [ThemeResolver.Link]
+        if let index = loaded.firstIndex(where: { $0.themeName == ThemeLibrary.defaultThemeName }) {
+            defaultChain = Array(loaded[...index])
+        } else {
+            guard let read = try? chain(for: ThemeLibrary.defaultThemeName) else { return [:] }
+            defaultChain = read
+        }
         var words: [String: String] = [:]
-        for link in chain {
+        for link in defaultChain {
             for entry in link.definition.palette { words[entry.key] = entry.value }
         }
         return words

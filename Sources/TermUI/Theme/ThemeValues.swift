@@ -11,8 +11,18 @@ enum ThemeValues {
             return .rgb(UInt8(value >> 16), UInt8((value >> 8) & 0xFF), UInt8(value & 0xFF))
         }
         let normalised = word.lowercased().filter { $0 != "-" && $0 != "_" }
-        return ANSIColor.allCases.first { "\($0)".lowercased() == normalised }.map(Color.ansi)
+        return standardColorNames[normalised].map(Color.ansi)
     }
+
+    /// The standard colours by their case names in lower case (`brightblack`). Written out: the
+    /// name of an enum case as a string (`"\(color)"`) goes through reflection, which made
+    /// checking a theme's colour words a few per cent of a cached form's start-up.
+    static let standardColorNames: [String: ANSIColor] = [
+        "black": .black, "red": .red, "green": .green, "yellow": .yellow, "blue": .blue, "magenta": .magenta,
+        "cyan": .cyan, "white": .white, "brightblack": .brightBlack, "brightred": .brightRed, "brightgreen": .brightGreen,
+        "brightyellow": .brightYellow, "brightblue": .brightBlue, "brightmagenta": .brightMagenta, "brightcyan": .brightCyan,
+        "brightwhite": .brightWhite,
+    ]
 
     /// Whether `word` can name a palette entry: a letter, then letters, digits, `-` and `_`, and not
     /// a standard colour word.

@@ -76,6 +76,8 @@ extension FormCommand {
                 today: Self.today(), workingDirectory: FileManager.default.currentDirectoryPath)
             configuration.notice = theme.warnings.first ?? keys.notice
             configuration.listPaths = Self.localPaths
+            // The login behind a cached form starts once the form is drawn (docs/offline.md).
+            if let gate = connection.loginBehindGate { configuration.afterFirstLoadShown = { gate.open() } }
             // Writes queued while the portal is away go out once it answers, as in the browser.
             let autoSync = AutoSync(database: cache, connection: connection)
             await autoSync.setEnabled(settings.stored.autoSync ?? true)

@@ -23,14 +23,19 @@ final class PortalConnection: Sendable {
     /// The login of a connection opened with `logsInBehind`, running while the caller works from
     /// the cache: its failure, or `nil` once logged in (`nil` at once for any other connection).
     let loginBehind: Task<PortalError?, Never>?
+    /// What ``loginBehind`` waits for before its first request: the caller opens it once its
+    /// screen is drawn (it opens by itself shortly after otherwise).
+    let loginBehindGate: LoginGate?
 
     var serverDescription: String { session.context.serverURL.absoluteString }
 
     private init(
         session: PortalSession, user: PortalUser, groupId: Int64, version: PortalVersion, settings: ResolvedSettings,
-        emulator: PortalEmulator?, password: String, isOffline: Bool = false, loginBehind: Task<PortalError?, Never>? = nil
+        emulator: PortalEmulator?, password: String, isOffline: Bool = false, loginBehind: Task<PortalError?, Never>? = nil,
+        loginBehindGate: LoginGate? = nil
     ) {
         self.loginBehind = loginBehind
+        self.loginBehindGate = loginBehindGate
         self.isOffline = isOffline
         self.password = password
         self.session = session
@@ -51,7 +56,8 @@ final class PortalConnection: Sendable {
     /// offline session keeps the normal timeouts (see ``offline(_:context:user:password:emulator:probed:)``).
     /// `logsInBehind` (a screen that can draw from the cache first): on a configured portal, no
     /// request before returning — the probe, the version, the login and the site are asked by
-    /// ``loginBehind`` while the caller goes on (every request carries the credentials anyway).
+    /// ``loginBehind`` while the caller goes on (every request carries the credentials anyway),
+    /// once the caller opens ``loginBehindGate`` (or ``LoginGate/fallback`` has passed).
     static func open(
         _ settings: ResolvedSettings, allowOffline: Bool = false, connects: Bool = true, probed: Bool = false,
         logsInBehind: Bool = false
@@ -170,8 +176,11 @@ final class PortalConnection: Sendable {
             context, user: user, password: password, options: PortalSession.Options(allowInsecure: settings.allowInsecure),
             emulator: nil, settings: settings)
         let configuredGroupId = settings.groupID ?? 0
+        let gate = LoginGate()
         let login = Task { () -> PortalError? in
+            await gate.wait()
             do {
+                try Task.checkCancellation()
                 _ = try await session.version()
                 try await session.login()
                 if configuredGroupId == 0, let site = try await session.sites().first { session.setGroupId(site.groupId) }
@@ -185,7 +194,7 @@ final class PortalConnection: Sendable {
         let standIn = PortalUser(userId: 0, companyId: settings.companyID ?? 0, screenName: user, emailAddress: user, name: user)
         return PortalConnection(
             session: session, user: standIn, groupId: configuredGroupId, version: settings.portalVersion == .v62 ? .v62 : .v7,
-            settings: settings, emulator: nil, password: password, loginBehind: login)
+            settings: settings, emulator: nil, password: password, loginBehind: login, loginBehindGate: gate)
     }
 
     /// A session as `user`; an unusable server URL stops the emulator and fails as `input`.

@@ -24,7 +24,9 @@ extension FormScreen {
             return []
         case .loaded(let state):
             adoptLoad(state, &model)
-            return []
+            // A task effect starts once this update's frame is presented.
+            guard let shown = configuration.afterFirstLoadShown else { return [] }
+            return [.task { shown(); return nil }]
         case .loadEvent(let event, let state):
             adoptLoad(state, &model)
             switch event {
