@@ -173,3 +173,34 @@ struct CrashAndConcurrencyTests {
         #expect(try posixMode(database.location.databaseURL.path + "-wal") == 0o600)
     }
 }
+
+/// A submit that sends its write at once queues and claims it in one transaction: nothing that
+/// syncs the queue (this process's automatic sync, woken by the queue's change, or another
+/// process's) can take it in between and leave the submit saying "queued".
+@Suite("Queued and claimed at once")
+struct EnqueueClaimingTests {
+    @Test func theWriteIsClaimedBeforeAnySyncCanLookAtTheQueue() throws {
+        let folder = try TemporaryFolder()
+        let queue = PendingQueue(database: try folder.openDatabase())
+        let (queued, claimed) = try queue.enqueueClaiming(addRecord(values: ["name": "Ada"]))
+        #expect(claimed?.queueId == queued.queueId)
+        #expect(claimed?.state == .sending && claimed?.attempts == 1)
+        #expect(try queue.item(queued.queueId)?.state == .sending)
+        // A sync looking now finds nothing to take.
+        #expect(try queue.claimReady().isEmpty)
+        #expect(try queue.nextReady().isEmpty)
+    }
+
+    @Test func aWriteBehindAnEarlierOneOfItsRecordIsQueuedButNotClaimed() throws {
+        let folder = try TemporaryFolder()
+        let queue = PendingQueue(database: try folder.openDatabase())
+        var first = addRecord(values: ["name": "Ada"])
+        first.subject = "record:1"
+        var second = addRecord(values: ["name": "Ada Lovelace"])
+        second.subject = "record:1"
+        _ = try queue.enqueue(first)
+        let (queued, claimed) = try queue.enqueueClaiming(second)
+        #expect(claimed == nil)
+        #expect(try queue.item(queued.queueId)?.state == .dirty)
+    }
+}

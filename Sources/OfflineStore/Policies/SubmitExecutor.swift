@@ -36,8 +36,8 @@ public struct SubmitExecutor: Sendable {
             var bare = write
             bare.localChanges = []
             bare.linkedEntry = nil
-            let item = try queue.enqueue(bare)
-            switch try await queue.attempt(item.queueId, using: sender) {
+            let (item, claimed) = try queue.enqueueClaiming(bare)
+            switch try await attempt(claimed, using: sender) {
             case .sent(let answer):
                 return .sent(answer)
             case .withdrawn:
@@ -54,8 +54,8 @@ public struct SubmitExecutor: Sendable {
             }
 
         case .cacheFirst:
-            let item = try queue.enqueue(write)
-            switch try await queue.attempt(item.queueId, using: sender) {
+            let (item, claimed) = try queue.enqueueClaiming(write)
+            switch try await attempt(claimed, using: sender) {
             case .sent(let answer):
                 return .sent(answer)
             case .none, .unreachable, .withdrawn:
@@ -69,6 +69,12 @@ public struct SubmitExecutor: Sendable {
         case .cacheOnly:
             return .queued(queueId: try queue.enqueue(write).queueId)
         }
+    }
+
+    /// Sends a write queued and claimed at once; nil (it stays queued) when it could not be claimed.
+    private func attempt(_ claimed: QueueItem?, using sender: QueueSender) async throws -> SendOutcome? {
+        guard let claimed else { return nil }
+        return try await queue.attempt(claimed: claimed, using: sender)
     }
 
     /// The item `remote-only` sends: never stored, the user's file used in place.

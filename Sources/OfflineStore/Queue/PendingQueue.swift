@@ -33,6 +33,19 @@ public struct PendingQueue: Sendable {
     /// applies its local changes and marks its linked entry dirty, all in one transaction.
     @discardableResult
     public func enqueue(_ write: PendingWrite, now: Date = Date()) throws -> QueueItem {
+        try insert(write, claiming: false, now: now).queued
+    }
+
+    /// Queues `write` as ``enqueue(_:now:)`` does and, in the same transaction, claims it when it
+    /// is ready (as ``claim(_:now:)`` would): a submit that sends its write at once takes it before
+    /// any automatic sync can (this process's, woken by the queue's change, or another process's),
+    /// so the sync cannot leave the submit saying "queued" while the portal answers. `claimed` is
+    /// nil when the write waits (for a write it depends on, or an earlier one of its record).
+    public func enqueueClaiming(_ write: PendingWrite, now: Date = Date()) throws -> (queued: QueueItem, claimed: QueueItem?) {
+        try insert(write, claiming: true, now: now)
+    }
+
+    private func insert(_ write: PendingWrite, claiming: Bool, now: Date) throws -> (queued: QueueItem, claimed: QueueItem?) {
         try Self.refuseSecrets(write.payload)
         let queueId = UUID().uuidString.lowercased()
         let subject = try write.subject ?? Self.subject(for: write, queueId: queueId)
@@ -61,7 +74,14 @@ public struct PendingQueue: Sendable {
                 }
                 try EntrySQL.apply(db, write.localChanges, storedAt: now)
                 if let linked = write.linkedEntry { try EntrySQL.setState(db, linked, .dirty) }
-                return try QueueSQL.requireItem(db, queueId, filesDirectory: filesDirectory)
+                let queued = try QueueSQL.requireItem(db, queueId, filesDirectory: filesDirectory)
+                guard claiming else { return (queued, nil) }
+                let candidates = try readyCandidates(db, limit: Int.max, now: now, ignoringBackoff: true)
+                try setAside(db, candidates.damaged, now: now)
+                guard let candidate = candidates.ready.first(where: { $0.queueId == queueId }) else { return (queued, nil) }
+                try markSending(db, queueId, now: now)
+                let claimed = try QueueSQL.item(db, queueId, filesDirectory: filesDirectory, wasInterrupted: candidate.interrupted)
+                return (queued, claimed)
             }
         } catch {
             if let localFile { try? FileManager.default.removeItem(at: filesDirectory.appendingPathComponent(localFile)) }
@@ -145,6 +165,16 @@ public struct PendingQueue: Sendable {
             try readyCandidates(db, limit: limit, now: now, ignoringBackoff: ignoringBackoff).ready.map {
                 try QueueSQL.item(db, $0.queueId, filesDirectory: filesDirectory, wasInterrupted: $0.interrupted)!
             }
+        }
+    }
+
+    /// Whether a write is ready to send (as ``nextReady(limit:now:ignoringBackoff:)`` finds one),
+    /// and whether any write is open at all, ready or not (one read).
+    public func readiness(now: Date = Date()) throws -> (ready: Bool, open: Bool) {
+        try database.pool.read { db in
+            if try !readyCandidates(db, limit: 1, now: now, ignoringBackoff: false).ready.isEmpty { return (true, true) }
+            let open = try Cached.int(db, sql: "SELECT EXISTS (SELECT 1 FROM pending_write WHERE state IN \(QueueSQL.openStates))") ?? 0
+            return (false, open != 0)
         }
     }
 

@@ -123,6 +123,14 @@ extension PendingQueue {
         async throws -> SendOutcome?
     {
         guard let item = try claim(queueId, now: now()) else { return nil }
+        return try await attempt(claimed: item, using: sender, now: now)
+    }
+
+    /// Sends `item`, which this process has claimed (``claim(_:now:)``, ``enqueueClaiming(_:now:)``),
+    /// with `sender` and records the outcome.
+    public func attempt(claimed item: QueueItem, using sender: QueueSender, now: @Sendable () -> Date = Date.init)
+        async throws -> SendOutcome
+    {
         let result: Result<JSONValue, any Error>
         do {
             result = .success(try await sender.send(item))
