@@ -40,7 +40,8 @@ final class FormScreenTestbed: FormScreenDriving {
         returnsToList: Bool = false, registry: FormCellRegistry = FormCellRegistry(),
         cellLooks: @escaping @Sendable (DDMField, Theme) -> FormCellLook = FormScreenConfiguration.standardLook,
         load: InMemoryFormScreenlet.Load = .portal, submissions: [InMemoryFormScreenlet.Submission] = [],
-        uploads: [InMemoryFormScreenlet.Upload] = [], files: [String] = [], structure given: DDMStructure? = nil
+        uploads: [InMemoryFormScreenlet.Upload] = [], files: [String] = [], structure given: DDMStructure? = nil,
+        autoSync: AutoSyncServices? = nil
     ) async throws -> FormScreenTestbed {
         guard let recordSet = DemoForms.recordSet(recordSetId), let structure = try given ?? DemoForms.structure(recordSet.structureId) else {
             throw TestbedError("no demo record set \(recordSetId)")
@@ -60,6 +61,7 @@ final class FormScreenTestbed: FormScreenDriving {
             showSubmitButton: showSubmitButton, initialSize: size, today: today, workingDirectory: workingDirectory,
             cellLooks: cellLooks)
         configuration.returnsToList = returnsToList
+        configuration.autoSync = autoSync
         configuration.listPaths = { text, _ in files.filter { $0.hasPrefix(text) }.sorted() }
         let screen = FormScreen(screenlet: screenlet, configuration: configuration, locale: locale, editable: editable)
         let testbed = FormScreenTestbed(screenlet: screenlet, screen: screen, size: size)

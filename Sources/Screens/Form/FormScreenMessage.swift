@@ -39,6 +39,8 @@ public enum FormScreenMessage: Sendable {
     case connection(online: Bool, pendingWrites: Int)
     /// Automatic sync ran: the status line and the message area follow.
     case autoSynced(SyncRunSummary)
+    /// The queue's count, read after this screen queued a write (``AutoSyncServices/pendingCount``).
+    case pendingCounted(Int)
     /// The run's connectivity changed (a form on its own screen; in the browser, the browser says
     /// it through ``connection(online:pendingWrites:)``).
     case connectivityChanged(Bool)

@@ -9,10 +9,16 @@ public struct AutoSyncServices: Sendable {
     /// Whether the portal answers (true: online), change by change; ends when closed. Nil: the
     /// screen learns it only from its own loads.
     public var connectivity: AsyncStream<Bool>?
+    /// The queue's open writes now: read after the screen queued one, so the status line says the
+    /// queue's count rather than adding one to what it said (a sync report may have counted the
+    /// write already). Nil: the screen adds one.
+    public var pendingCount: (@Sendable () -> Int?)?
 
-    public init(reports: AsyncStream<SyncRunSummary>, connectivity: AsyncStream<Bool>? = nil) {
+    public init(reports: AsyncStream<SyncRunSummary>, connectivity: AsyncStream<Bool>? = nil,
+                pendingCount: (@Sendable () -> Int?)? = nil) {
         self.reports = reports
         self.connectivity = connectivity
+        self.pendingCount = pendingCount
     }
 }
 

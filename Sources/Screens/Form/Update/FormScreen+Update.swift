@@ -40,6 +40,7 @@ extension FormScreen {
             // The instance may have moved (or gone) with repetitions added or removed since.
             guard let reported = event.uploadKey, let key = model.form.instanceNow(reported, shapeVersion: shapeVersion) else { return [] }
             recordUpload(event.aboutUpload(of: key), value: value, status: status, &model)
+            if case .documentUploaded(_, _, _?) = event { return recountPending() }
             return []
         case .uploadCancelled(let asked, let shapeVersion, let cancelled):
             guard let key = model.form.instanceNow(asked, shapeVersion: shapeVersion) else { return [] }
@@ -59,6 +60,7 @@ extension FormScreen {
             model.form.setSubmitting(false)
             if case .success(let outcome) = result { model.form.applySubmit(outcome) }
             handleSubmit(result, draft: draft, previouslyQueued: previouslyQueued, &model)
+            if case .success(.queued) = result { return recountPending() }
             return []
         case .queuedSaveFollowed(let queueId, let recordId, let workflowStatus):
             let queuedId = model.form.identity.queuedSaveId
@@ -105,6 +107,9 @@ extension FormScreen {
             // The status line says it at once; back online, a save that waited may have gone out.
             model.online = online
             return online ? followQueuedSave(model) : []
+        case .pendingCounted(let count):
+            model.pendingWrites = count
+            return []
         case .autoSynced(let report):
             // What waits is the queue's count; writes that went out show the portal answers.
             model.pendingWrites = report.pending
@@ -115,6 +120,13 @@ extension FormScreen {
             }
             return report.synced > 0 ? followQueuedSave(model) : []
         }
+    }
+
+    /// After this screen queued a write (counted at once as one more): the queue's own count, when
+    /// the host can read it. A sync report that came first has counted the write already.
+    func recountPending() -> [Effect<Message>] {
+        guard let count = configuration.autoSync?.pendingCount else { return [] }
+        return [.task { count().map(Message.pendingCounted) }]
     }
 
     /// When this form's save waited in the queue and sync may have sent it, the form learns what
