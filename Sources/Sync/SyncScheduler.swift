@@ -13,13 +13,20 @@ public actor SyncScheduler {
         public var initialProbeDelay: TimeInterval
         /// Longest wait between probes.
         public var maximumProbeDelay: TimeInterval
-        /// How often an idle scheduler looks for newly queued writes.
+        /// How often an idle scheduler looks again while writes are open but not ready (a backoff
+        /// running, a conflict, another process sending).
         public var idleInterval: TimeInterval
+        /// How often an idle scheduler looks while nothing is open: this process's own writes wake
+        /// it at once (``CacheDatabase/queueChanges``); this is for another process's.
+        public var quietInterval: TimeInterval
 
-        public init(initialProbeDelay: TimeInterval = 1, maximumProbeDelay: TimeInterval = 60, idleInterval: TimeInterval = 2) {
+        /// `quietInterval` defaults to five idle intervals.
+        public init(initialProbeDelay: TimeInterval = 1, maximumProbeDelay: TimeInterval = 60, idleInterval: TimeInterval = 2,
+                    quietInterval: TimeInterval? = nil) {
             self.initialProbeDelay = initialProbeDelay
             self.maximumProbeDelay = maximumProbeDelay
             self.idleInterval = idleInterval
+            self.quietInterval = quietInterval ?? idleInterval * 5
         }
     }
 
@@ -92,10 +99,13 @@ public actor SyncScheduler {
 
     private func watch() async {
         while !Task.isCancelled {
-            let waiting = ((try? engine.queue.nextReady(limit: 1)) ?? []).isEmpty == false
-            if !waiting {
+            let changes = engine.queue.database.queueChanges
+            let version = changes.version  // before looking: a write queued meanwhile ends the wait at once
+            let readiness = (try? engine.queue.readiness()) ?? (ready: false, open: true)
+            if !readiness.ready {
                 status = .idle
-                if await !pause(timing.idleInterval) { return }
+                let interval = readiness.open ? timing.idleInterval : timing.quietInterval
+                if await !pause(interval, orUntilChangeOf: changes, after: version) { return }
                 continue
             }
             if let connectivity, connectivity.skipsNetwork {
@@ -155,6 +165,17 @@ public actor SyncScheduler {
             }
         }
         return false
+    }
+
+    /// Waits `seconds`, or less when this process changes the queue after `version`; false when cancelled.
+    private func pause(_ seconds: TimeInterval, orUntilChangeOf changes: QueueChangeSignal, after version: UInt64) async -> Bool {
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask { try? await Task.sleep(nanoseconds: UInt64(max(0, seconds) * 1_000_000_000)) }
+            group.addTask { await changes.waitForChange(after: version) }
+            await group.next()
+            group.cancelAll()
+        }
+        return !Task.isCancelled
     }
 
     private func pause(_ seconds: TimeInterval) async -> Bool {

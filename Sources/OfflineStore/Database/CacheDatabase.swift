@@ -21,6 +21,8 @@ public final class CacheDatabase: Sendable {
     /// Whether the portal answers, shared by everything this process does on this cache (one
     /// run's loads, submits, automatic sync and status line): see ``Connectivity``.
     public let connectivity = Connectivity()
+    /// Signalled whenever this process commits a change to the pending-write queue.
+    public let queueChanges = QueueChangeSignal()
 
     /// Opens (creating and migrating as needed) the cache of `userId` on `server` under
     /// `cacheDirectory` (typically `~/.cache/termlets`). Store no secret in it: it holds portal data
@@ -54,6 +56,7 @@ public final class CacheDatabase: Sendable {
             }
             return pool
         }
+        pool.add(transactionObserver: QueueTablesObserver(signal: queueChanges), extent: .databaseLifetime)
     }
 
     /// The identifiers of the migrations applied to this database, oldest first.

@@ -17,10 +17,12 @@ actor AutoSync {
     private let (connectivityChanges, connectivitySink) = AsyncStream.makeStream(of: Bool.self)
     private let watchingConnectivity: Task<Void, Never>
 
-    /// How long the scheduler waits: new writes are noticed within 2 s; an unreachable portal is
-    /// left to the run's probe (``RunConnectivity``: 1 s doubling to 5 s), these delays apply only
-    /// when it is not probed.
-    static let timing = SyncScheduler.Timing(initialProbeDelay: 1, maximumProbeDelay: 5, idleInterval: 2)
+    /// How long the scheduler waits: this process's writes are noticed at once; while writes wait
+    /// (a backoff, a conflict) it looks every 2 s, and with nothing queued every 10 s, for writes
+    /// another process queued (an idle screen wakes up that rarely); an unreachable portal is left
+    /// to the run's probe (``RunConnectivity``: 1 s doubling to 5 s), these delays apply only when
+    /// it is not probed.
+    static let timing = SyncScheduler.Timing(initialProbeDelay: 1, maximumProbeDelay: 5, idleInterval: 2, quietInterval: 10)
 
     /// Automatic sync on the connection's cache; nil without one (`remote-only` queues nothing).
     init?(_ connection: CacheReadingConnection) {
@@ -73,5 +75,8 @@ actor AutoSync {
     }
 
     /// The screen's side.
-    nonisolated var services: AutoSyncServices { AutoSyncServices(reports: reports, connectivity: connectivityChanges) }
+    nonisolated var services: AutoSyncServices {
+        let queue = self.queue
+        return AutoSyncServices(reports: reports, connectivity: connectivityChanges, pendingCount: { try? queue.pendingCount() })
+    }
 }

@@ -125,8 +125,11 @@ struct GalleryScreenletTests {
 
             let queued = try PendingQueue(database: fixture.database).items(collection: GalleryScreenlet.collection)
             #expect(queued.isEmpty, "nothing stays queued for a later sync: \(queued.map(\.operation))")
-            let uploads = fixture.emulator.journal.filter { $0.path.hasPrefix("/api/jsonws/dlapp") }
             // Journaled as each request ends on the portal: the abandoned one may come after the third.
+            let uploads = try await waitFor("the portal to journal the cancelled request and the third", timeout: 30) { () -> [JournalEntry]? in
+                let uploads = fixture.emulator.journal.filter { $0.path.hasPrefix("/api/jsonws/dlapp") }
+                return uploads.count >= 2 ? uploads : nil
+            }
             #expect(uploads.count == 2 && uploads.filter { $0.fault == "abandoned" }.count == 1, "the portal never had the whole file: \(uploads)")
             #expect(uploads.filter { $0.services.contains("/dlapp/add-file-entry") }.count == 1, "only the third upload was added")
             await fixture.emulator.setFaults(FaultSettings())
