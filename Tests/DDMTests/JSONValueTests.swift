@@ -48,6 +48,20 @@ struct JSONValueTests {
         }
     }
 
+    /// A string read whole (no escape) and one with an escape after plain text read the same;
+    /// a control character or invalid UTF-8 after plain text is still rejected where it is.
+    @Test func readsStringsWithAndWithoutEscapesAlike() throws {
+        #expect(try JSONValue.parse(#"["plain", "课题 2026", "tab\there", "q\"", "\u00e9t\u00e9", ""]"#)
+            == ["plain", "课题 2026", "tab\there", "q\"", "été", ""])
+        #expect {
+            try JSONValue.parse(bytes: Array("\"abc\u{01}\"".utf8))
+        } throws: { error in
+            (error as? JSONParseError).map { $0.message.contains("must be escaped") && $0.column == 5 } == true
+        }
+        #expect(throws: JSONParseError.self) { try JSONValue.parse(bytes: [0x22, 0x61, 0xC3, 0x22]) }
+        #expect(throws: JSONParseError.self) { try JSONValue.parse(bytes: [0x22, 0x61, 0x62]) }
+    }
+
     @Test func rejectsDocumentsNestedTooDeeply() {
         let deep = String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000)
         #expect(throws: JSONParseError.self) { try JSONValue.parse(deep) }
