@@ -48,6 +48,20 @@ struct JSONValueTests {
         }
     }
 
+    /// A string read whole (no escape) and one with an escape after plain text read the same;
+    /// a control character or invalid UTF-8 after plain text is still rejected where it is.
+    @Test func readsStringsWithAndWithoutEscapesAlike() throws {
+        #expect(try JSONValue.parse(#"["plain", "课题 2026", "tab\there", "q\"", "\u00e9t\u00e9", ""]"#)
+            == ["plain", "课题 2026", "tab\there", "q\"", "été", ""])
+        #expect {
+            try JSONValue.parse(bytes: Array("\"abc\u{01}\"".utf8))
+        } throws: { error in
+            (error as? JSONParseError).map { $0.message.contains("must be escaped") && $0.column == 5 } == true
+        }
+        #expect(throws: JSONParseError.self) { try JSONValue.parse(bytes: [0x22, 0x61, 0xC3, 0x22]) }
+        #expect(throws: JSONParseError.self) { try JSONValue.parse(bytes: [0x22, 0x61, 0x62]) }
+    }
+
     @Test func rejectsDocumentsNestedTooDeeply() {
         let deep = String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000)
         #expect(throws: JSONParseError.self) { try JSONValue.parse(deep) }
@@ -79,5 +93,62 @@ struct JSONValueTests {
     func escapesEveryStringWhateverItsPlainPart(text: String, json: String) throws {
         #expect(JSONValue.string(text).serialized() == json)
         #expect(try JSONValue.parse(json) == .string(text))
+    }
+
+    /// The byte-level writer escapes exactly what the scalar-by-scalar rule says, at every edge of
+    /// the escaped ranges (C0, DEL, C1, U+2028–U+202E, U+2066–U+2069) and beside multi-byte text.
+    @Test func writesEveryScalarAsTheRuleSays() throws {
+        let edges: [UInt32] = [
+            0x00, 0x08, 0x09, 0x0A, 0x0C, 0x0D, 0x1F, 0x20, 0x22, 0x2F, 0x5C, 0x7E, 0x7F, 0x80, 0x85, 0x9F, 0xA0, 0xE9,
+            0x7FF, 0x800, 0x2027, 0x2028, 0x2029, 0x202A, 0x202E, 0x202F, 0x2040, 0x2065, 0x2066, 0x2069, 0x206A, 0x3000,
+            0x8AB2, 0xFFFD, 0x1F600,
+        ]
+        for first in edges {
+            for second in edges {
+                let text = String(String.UnicodeScalarView([Unicode.Scalar(first)!, "a", Unicode.Scalar(second)!]))
+                #expect(JSONValue.string(text).serialized() == Self.expected(text), "\(first) \(second)")
+                #expect(try JSONValue.parse(JSONValue.string(text).serialized()) == .string(text))
+            }
+        }
+        let nested: JSONValue = ["z": ["é": [1, "\u{2028}"]], "a": [], "m": [:], "k": -1.5]
+        #expect(nested.serialized() == #"{"a":[],"k":-1.5,"m":{},"z":{"é":[1,"\u2028"]}}"#)
+        #expect(nested.serialized(pretty: true) == """
+            {
+              "a": [],
+              "k": -1.5,
+              "m": {},
+              "z": {
+                "é": [
+                  1,
+                  "\\u2028"
+                ]
+              }
+            }
+            """)
+    }
+
+    /// The rule, scalar by scalar.
+    static func expected(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case "\u{08}": out += "\\b"
+            case "\u{0C}": out += "\\f"
+            default:
+                let v = scalar.value
+                if v < 0x20 || (0x7F...0x9F).contains(v) || (0x2028...0x202E).contains(v) || (0x2066...0x2069).contains(v) {
+                    let hex = String(v, radix: 16)
+                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out + "\""
     }
 }

@@ -133,6 +133,20 @@ struct ValueConversionTests {
         #expect(throws: FieldIssue.self) { try field("Birthday").value(fromServer: .string(text)) }
     }
 
+    /// The ASCII fast path of `yyyy-M-d` reads what the general reading reads: padded parts, a
+    /// time cut at `T`, and leaves every other text (a `/` anywhere, a combining mark, a fourth
+    /// part, a long part) to it.
+    @Test func dashedDatesReadTheSameFromBytes() throws {
+        let birthday = try field("Birthday")
+        for text in ["2004-0006-019", "2004-06-19T", "2004-6-19Tlater", " 2004-06-19\t"] {
+            #expect(try birthday.value(fromServer: .string(text)) == .date(Self.june19), "\(text)")
+        }
+        for text in ["2004-06-19T1/2", "2004-06-19\u{301}", "20040-6-19", "2004-06-19-", "2004-00006-19", "2004--19", "2004-06-1 9"] {
+            #expect(throws: FieldIssue.invalidDate(text)) { try birthday.value(fromServer: .string(text)) }
+        }
+        #expect(throws: FieldIssue.nonexistentDate("2004-06-31T00:00")) { try birthday.value(fromServer: "2004-06-31T00:00") }
+    }
+
     @Test func leapYearsAndTwoDigitYears() throws {
         let birthday = try field("Birthday")
         #expect(try birthday.value(fromServer: "02/29/2016") == .date(CalendarDate(year: 2016, month: 2, day: 29)!))

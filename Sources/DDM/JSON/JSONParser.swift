@@ -168,7 +168,21 @@ struct JSONReader<Builder: JSONTreeBuilding> {
 
     mutating func readString() throws(JSONParseError) -> String {
         index += 1  // opening quote
-        var utf8: [UInt8] = []
+        // Most strings (IDs, dates, names) have no escape: made from their bytes at once, not
+        // copied byte by byte into a buffer first (a record list page's values: issue 17).
+        let start = index
+        while index < bytes.count, bytes[index] != UInt8(ascii: "\""), bytes[index] != UInt8(ascii: "\\"), bytes[index] >= 0x20 {
+            index += 1
+        }
+        if index < bytes.count, bytes[index] == UInt8(ascii: "\"") {
+            let end = index
+            index += 1
+            guard let string = String(validating: bytes[start..<end], as: UTF8.self) else {
+                throw error("invalid UTF-8 in string")
+            }
+            return string
+        }
+        var utf8 = Array(bytes[start..<index])
         while true {
             guard index < bytes.count else { throw error("unterminated string") }
             let byte = bytes[index]

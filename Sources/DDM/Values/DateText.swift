@@ -5,6 +5,7 @@ enum DateText {
     /// for 00–49 and 1950–1999 for 50–99.
     static func parseServer(_ text: String) throws(FieldIssue) -> CalendarDate {
         let trimmed = text.trimmingASCIIWhitespace()
+        if let date = try dashedASCII(trimmed, original: text) { return date }
         guard !trimmed.isEmpty, trimmed.count <= 32 else { throw .invalidDate(text) }
         if trimmed.contains("/") {
             do {
@@ -33,6 +34,34 @@ enum DateText {
             parts[0].count == 4, let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2])
         else { return nil }
         guard let date = CalendarDate(year: year, month: month, day: day) else { throw .nonexistentDate(original) }
+        return date
+    }
+
+    /// ``dashed(_:original:)`` over the bytes of a short ASCII text without `/` (what a 7.x portal
+    /// sends: every date of a record list page is read as it arrives, issue 17); `nil` for any
+    /// other text, which the general reading then handles. In ASCII text a character is a byte
+    /// (but for CR LF, neither a digit, `-` nor `T`), so both readings agree.
+    static func dashedASCII(_ text: String, original: String) throws(FieldIssue) -> CalendarDate? {
+        let bytes = text.utf8
+        guard !bytes.isEmpty, bytes.count <= 32, bytes.allSatisfy({ $0 < 0x80 && $0 != UInt8(ascii: "/") }) else { return nil }
+        var finished: [(value: Int, length: Int)] = []  // the parts before the current one
+        var value = 0
+        var length = 0
+        for byte in bytes {
+            if byte == UInt8(ascii: "T") { break }
+            if byte == UInt8(ascii: "-") {
+                guard finished.count < 2 else { return nil }
+                finished.append((value, length))
+                (value, length) = (0, 0)
+                continue
+            }
+            // A part has at most four digits: a longer one is not this shape (nor can it overflow).
+            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9"), length < 4 else { return nil }
+            (value, length) = (value * 10 + Int(byte - UInt8(ascii: "0")), length + 1)
+        }
+        guard finished.count == 2, finished[0].length == 4, finished[1].length > 0, length > 0 else { return nil }
+        let values = (finished[0].value, finished[1].value, value)
+        guard let date = CalendarDate(year: values.0, month: values.1, day: values.2) else { throw .nonexistentDate(original) }
         return date
     }
 

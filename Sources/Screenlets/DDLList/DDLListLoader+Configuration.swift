@@ -4,14 +4,16 @@ import PortalClient
 extension DDLListLoader {
     /// The loader a ``DDLListScreenlet`` with `configuration` uses, on its own: for screens that
     /// embed the pagination engine and build a new loader when the sort or the filter changes.
+    /// `readAhead`, shared by the loaders of one list, fetches the pages after a page read in
+    /// sequence in the same rows call.
     public init(configuration: DDLListConfiguration, calls: ServiceCalls, database: CacheDatabase?,
-                invoke: @escaping PortalPageLoader<DDLListSource>.Invoke) {
+                readAhead: PageReadAhead? = nil, invoke: @escaping PortalPageLoader<DDLListSource>.Invoke) {
         let source = DDLListSource(
             recordSetId: configuration.recordSetId, userId: configuration.userId, locale: configuration.locale,
             obcClassName: configuration.obcClassName, layout: configuration.layout, calls: calls)
         let base = PortalPageLoader(
             source: source, policy: configuration.offlinePolicy, cache: database.map(CachePolicyLoader.init(database:)),
-            invoke: invoke)
+            readAhead: readAhead, invoke: invoke)
         self.init(base: base, labelFields: configuration.labelFields, queue: database.map { PendingQueue(database: $0) })
     }
 }

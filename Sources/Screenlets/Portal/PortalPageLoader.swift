@@ -20,12 +20,19 @@ public struct PortalPageLoader<Source: ListPageSource>: PageLoader where Source.
     public let policy: LoadPolicy
     private let cache: CachePolicyLoader?
     private let invoke: Invoke
+    /// Fetches the pages after a page read in sequence with it (``PageReadAhead``); nil: one rows
+    /// call per page.
+    public let readAhead: PageReadAhead?
 
     /// A loader sending with `invoke`; without `cache` every load goes to the portal (`remote-only`).
-    public init(source: Source, policy: LoadPolicy = .remoteFirst, cache: CachePolicyLoader?, invoke: @escaping Invoke) {
+    public init(
+        source: Source, policy: LoadPolicy = .remoteFirst, cache: CachePolicyLoader?, readAhead: PageReadAhead? = nil,
+        invoke: @escaping Invoke
+    ) {
         self.source = source
         self.policy = cache == nil ? .remoteOnly : policy
         self.cache = cache
+        self.readAhead = source is any PortalAnswerShaping ? nil : readAhead
         self.invoke = invoke
     }
 
@@ -49,6 +56,8 @@ public struct PortalPageLoader<Source: ListPageSource>: PageLoader where Source.
         _ request: PageRequest, early: @escaping @Sendable (PageResponse<Row>) async -> Void
     ) async throws -> PageResponse<Row> {
         try source.validate()
+        // A refresh wants the portal's rows as they are now, not rows fetched ahead before it.
+        if request.isRefresh { await readAhead?.forgetAll() }
         guard let cache else {
             return try decode(try await fetch(request), request: request, provenance: .portal)
         }
@@ -72,6 +81,20 @@ public struct PortalPageLoader<Source: ListPageSource>: PageLoader where Source.
 
     /// Sends the batch and returns the page as it is cached: `{"rows": [...], "rowCount": N|null}`.
     private func fetch(_ request: PageRequest) async throws -> JSONValue {
+        if let readAhead, !request.computeRowCount, !request.isRefresh, request.page > 0 {
+            let size = request.end - request.start
+            let cacheKey = source.cacheKey
+            let (source, invoke) = (self.source, self.invoke)
+            let rows = try await readAhead.rows(
+                start: request.start, end: request.end, previousStart: request.page == 1 ? 0 : request.start - size,
+                key: { cacheKey.rowsKey(for: PageRequest(page: 0, start: $0, end: $1, computeRowCount: false)) },
+                fetch: { start, end in
+                    let answers = try await invoke([source.rowsRequest(start: start, end: end)])
+                    guard let rows = answers.first else { throw ListLoadError.rowsNotAnArray }
+                    return rows
+                })
+            return ["rows": rows, "rowCount": .null]
+        }
         let rowsCall = source.rowsRequest(start: request.start, end: request.end)
         let countCall = request.computeRowCount ? source.countRequest() : nil
         // 6.2's filtered listing doubles as its count: the same call is sent once.

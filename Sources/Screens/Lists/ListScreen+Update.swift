@@ -162,8 +162,13 @@ extension ListScreen {
 
     /// Runs an engine message and turns its effects into the program's.
     func apply(_ message: PaginationMessage<Row>, to model: inout Model) -> [Effect<Message>] {
+        let shownBefore: ListScreenShownEngine? = if case .pageLoaded = message { ListScreenShownEngine(model) } else { nil }
         let effects = model.engine.handle(message, at: clock.now)
-        model.engineRevision += 1
+        // A page that arrived off screen (the prefetch after a PgDn) leaves the frame as it was:
+        // the revision stays, so the runtime draws no frame for it.
+        if ListScreenShownEngine.mayChangeFrame(message, before: shownBefore, after: model) {
+            model.engineRevision += 1
+        }
         var result: [Effect<Message>] = []
         for effect in effects {
             switch effect {

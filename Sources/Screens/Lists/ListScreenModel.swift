@@ -19,7 +19,9 @@ extension ListScreen {
     public struct Model: Equatable, Sendable {
         /// The pagination engine: which rows are loaded, placeholders, failures, refresh.
         public internal(set) var engine: PaginationEngine<Row>
-        /// Bumped whenever the engine handled a message (the engine itself is not `Equatable`).
+        /// Bumped whenever the engine handled a message that can change the frame (the engine itself
+        /// is not `Equatable`): every message but a page that arrived wholly off screen
+        /// (`ListScreenShownEngine`), so equal models draw the same frame, not hold the same rows.
         public internal(set) var engineRevision = 0
         /// Bumped when the query changes; answers for an older query are dropped.
         public internal(set) var epoch = 0

@@ -133,6 +133,8 @@ enum ScreenServices {
         let session = connection.session
         let calls = connection.calls
         let database = connection.database
+        // One per list: pages read in sequence (PgDn) come four to a rows call (issue 17).
+        let readAhead = PageReadAhead()
         return ListScreenSpec.records(
             title: context.name,
             fields: fieldNames.map { name in
@@ -144,7 +146,7 @@ enum ScreenServices {
             configuration: configuration, currentUserId: connection.online?.user.userId ?? 0, sortOptions: sorts,
             labelText: { row, index in context.labelValue(of: fieldNames[index], in: row.record) },
             makeLoader: { configuration in
-                DDLListLoader(configuration: configuration, calls: calls, database: database) { batch in
+                DDLListLoader(configuration: configuration, calls: calls, database: database, readAhead: readAhead) { batch in
                     do {
                         return try await session.invoke(batch)
                     } catch {

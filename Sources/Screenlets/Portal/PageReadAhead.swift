@@ -1,0 +1,102 @@
+import DDM
+
+/// Rows asked for ahead when a list is read page by page (issue 17): when a page is requested
+/// right after the page before it (the last request), one rows call fetches it and the
+/// `pages − 1` pages after it, and those pages are then served from memory, once each, when they
+/// are requested. Every page is still returned (and cached by its loader) as its own page, when
+/// it is asked for: only the round trips are fewer. Reading backwards (PgUp) or after a jump
+/// fetches one page per call, as without read-ahead.
+///
+/// Shared by the loaders of one list (a screen builds a new loader for every load); pages are
+/// keyed by their cache key, which names the list's query and the rows, so loaders of different
+/// sorts or filters never see each other's pages. Pages not asked for within ``lifetime`` are
+/// forgotten. A fetch that fails fails every page waiting for it, and the next request fetches
+/// its page alone, as without read-ahead.
+public actor PageReadAhead {
+    /// Pages fetched per rows call when reading sequentially (the requested one included).
+    public let pages: Int
+    /// How long a page fetched ahead is kept for its request.
+    public let lifetime: Duration
+
+    private struct Entry {
+        let fetch: Task<[String: JSONValue], any Error>
+        let fetchedAt: ContinuousClock.Instant
+    }
+
+    /// Pages fetched ahead (or being fetched), by cache key, until asked for.
+    private var entries: [String: Entry] = [:]
+    /// The key of the page requested last: a page requested right after the page before it is
+    /// read in sequence (PgDn), not one reached by a jump or read backwards (PgUp).
+    private var lastRequested: String?
+    private var lastFailed = false
+
+    public init(pages: Int = 4, lifetime: Duration = .seconds(30)) {
+        self.pages = max(1, pages)
+        self.lifetime = lifetime
+    }
+
+    /// The rows of one page: from a fetch made ahead for it, else fetched with `fetch(start, end)`
+    /// (a rows call answering a JSON array), the pages after it too when the page before it was
+    /// the last one requested. `key(start, end)` is a page's cache key.
+    func rows(
+        start: Int, end: Int, previousStart: Int, key: @Sendable (Int, Int) -> String,
+        fetch: @escaping @Sendable (Int, Int) async throws -> JSONValue
+    ) async throws -> JSONValue {
+        let now = ContinuousClock.now
+        forgetOld(now)
+        let own = key(start, end)
+        let sequential = lastRequested == key(previousStart, start)
+        lastRequested = own
+        if let entry = entries.removeValue(forKey: own) {
+            if let rows = try await entry.fetch.value[own] { return rows }
+        }
+        let size = end - start
+        guard sequential, !lastFailed, pages > 1, size > 0 else {
+            do {
+                let rows = try await fetch(start, end)
+                lastFailed = false
+                return rows
+            } catch {
+                lastFailed = true
+                throw error
+            }
+        }
+        let count = pages
+        let keys = (0..<count).map { key(start + $0 * size, start + ($0 + 1) * size) }
+        let task = Task<[String: JSONValue], any Error> {
+            let answer = try await fetch(start, start + count * size)
+            // Not an array: this page gets the answer as it is (its loader reports it), the
+            // others are fetched on their own.
+            guard case .array(let rows) = answer else { return [keys[0]: answer] }
+            var split: [String: JSONValue] = [:]
+            for (index, pageKey) in keys.enumerated() {
+                let low = min(rows.count, index * size)
+                let high = min(rows.count, (index + 1) * size)
+                split[pageKey] = .array(Array(rows[low..<high]))
+            }
+            return split
+        }
+        for pageKey in keys.dropFirst() { entries[pageKey] = Entry(fetch: task, fetchedAt: now) }
+        do {
+            let split = try await task.value
+            lastFailed = false
+            guard let rows = split[own] else { throw ListLoadError.rowsNotAnArray }
+            return rows
+        } catch {
+            lastFailed = true
+            for pageKey in keys.dropFirst() where entries[pageKey]?.fetchedAt == now { entries[pageKey] = nil }
+            throw error
+        }
+    }
+
+    /// Forgets every page fetched ahead and every request (a refresh).
+    public func forgetAll() {
+        entries.removeAll()
+        lastRequested = nil
+    }
+
+    /// Drops the pages fetched more than ``lifetime`` ago.
+    private func forgetOld(_ now: ContinuousClock.Instant) {
+        entries = entries.filter { now - $0.value.fetchedAt < lifetime }
+    }
+}

@@ -1,0 +1,78 @@
+import DDM
+import OfflineStore
+import PortalClient
+import Screenlets
+import Testing
+
+/// `PageReadAhead` behind `PortalPageLoader` against an in-process emulator (issue 17): pages
+/// read in sequence come four to a rows call; each page is still returned, and cached, when it is
+/// asked for, and only then.
+@Suite("Page read-ahead", .serialized)
+struct PageReadAheadTests {
+    /// A new loader per load, as the list screen builds them, sharing `readAhead`.
+    private func load(_ page: Int, _ fixture: PortalFixture, _ readAhead: PageReadAhead?, refresh: Bool = false) async throws
+        -> PageResponse<RecordData>
+    {
+        let loader = PortalPageLoader(
+            source: DDLListSource(recordSetId: PortalFixture.issues, locale: "en_US", calls: fixture.calls),
+            policy: .remoteFirst, cache: CachePolicyLoader(database: fixture.database), readAhead: readAhead) { calls in
+                try await fixture.session.invoke(calls)
+            }
+        return try await loader.loadPage(PageRequest(page: page, layout: PageLayout(), isRefresh: refresh))
+    }
+
+    private func isCached(_ page: Int, _ fixture: PortalFixture) async throws -> Bool {
+        let source = DDLListSource(recordSetId: PortalFixture.issues, locale: "en_US", calls: fixture.calls)
+        let loader = PortalPageLoader(source: source, cache: CachePolicyLoader(database: fixture.database)) { _ in [] }
+        return try await EntryStore(database: fixture.database).get(loader.address(of: PageRequest(page: page, layout: PageLayout()))) != nil
+    }
+
+    @Test func pagesReadInSequenceComeFourToARowsCallAndAreCachedWhenAskedFor() async throws {
+        try await PortalFixture.with { fixture in
+            let readAhead = PageReadAhead()
+            var ids: [Int: [Int64?]] = [:]
+            fixture.emulator.clearJournal()
+            for page in 1...6 { ids[page] = try await load(page, fixture, readAhead).rows.map(\.recordId) }
+            // Page 1 alone (page 0 was not read before it), 2–5 in one call, 6–9 in one call.
+            #expect(try fixture.recordPageStarts() == [50, 75, 175])
+            for page in 1...6 {
+                #expect(ids[page]?.count == 25)
+                #expect(try await load(page, fixture, nil).rows.map(\.recordId) == ids[page], "page \(page)")
+                #expect(try await isCached(page, fixture), "page \(page) is cached once read")
+            }
+            for page in 7...9 { #expect(try await !isCached(page, fixture), "page \(page) was fetched ahead, never read") }
+        }
+    }
+
+    @Test func aJumpARefreshOrReadingBackwardsFetchesOnePageAndRowsFetchedBeforeARefreshAreNotServed() async throws {
+        try await PortalFixture.with { fixture in
+            let readAhead = PageReadAhead()
+            _ = try await load(1, fixture, readAhead)
+            _ = try await load(2, fixture, readAhead)  // 2–5 in one call
+            fixture.emulator.clearJournal()
+            _ = try await load(40, fixture, readAhead)  // a jump: that page alone
+            _ = try await load(3, fixture, readAhead, refresh: true)  // a refresh: the portal, that page alone
+            _ = try await load(4, fixture, readAhead)  // fetched ahead before the refresh: not served
+            _ = try await load(30, fixture, readAhead)
+            _ = try await load(29, fixture, readAhead)  // backwards (PgUp): one page a call
+            _ = try await load(28, fixture, readAhead)
+            #expect(try fixture.recordPageStarts() == [1_025, 100, 125, 775, 750, 725])
+        }
+    }
+
+    @Test func aFailedReadAheadFailsItsPagesAndTheNextReadFetchesOnePage() async throws {
+        try await PortalFixture.with { fixture in
+            let readAhead = PageReadAhead()
+            _ = try await load(1, fixture, readAhead)
+            await fixture.setOffline(true)
+            await #expect(throws: PortalError.self) { try await load(2, fixture, readAhead) }
+            await fixture.setOffline(false)
+            fixture.emulator.clearJournal()
+            let page = try await load(3, fixture, readAhead)
+            #expect(page.rows.count == 25)
+            #expect(try fixture.recordPageStarts() == [100], "after a failure, one page")
+            _ = try await load(4, fixture, readAhead)
+            #expect(try fixture.recordPageStarts() == [100, 125], "then four again from the next page in sequence")
+        }
+    }
+}
