@@ -17,16 +17,21 @@ public actor SyncScheduler {
         /// running, a conflict, another process sending).
         public var idleInterval: TimeInterval
         /// How often an idle scheduler looks while nothing is open: this process's own writes wake
-        /// it at once (``CacheDatabase/queueChanges``); this is for another process's.
+        /// it (``CacheDatabase/queueChanges``); this is for another process's.
         public var quietInterval: TimeInterval
+        /// How long after this process changed the queue an idle scheduler looks at it: what queued
+        /// or changed the write finishes first (a submit sending it itself, a cancelled upload
+        /// taken back out of the queue), as it did when the scheduler only looked every few seconds.
+        public var wakeDelay: TimeInterval
 
-        /// `quietInterval` defaults to five idle intervals.
+        /// `quietInterval` defaults to five idle intervals, `wakeDelay` to a second (at most the idle interval).
         public init(initialProbeDelay: TimeInterval = 1, maximumProbeDelay: TimeInterval = 60, idleInterval: TimeInterval = 2,
-                    quietInterval: TimeInterval? = nil) {
+                    quietInterval: TimeInterval? = nil, wakeDelay: TimeInterval? = nil) {
             self.initialProbeDelay = initialProbeDelay
             self.maximumProbeDelay = maximumProbeDelay
             self.idleInterval = idleInterval
             self.quietInterval = quietInterval ?? idleInterval * 5
+            self.wakeDelay = wakeDelay ?? min(1, idleInterval)
         }
     }
 
@@ -167,7 +172,8 @@ public actor SyncScheduler {
         return false
     }
 
-    /// Waits `seconds`, or less when this process changes the queue after `version`; false when cancelled.
+    /// Waits `seconds`, or until `wakeDelay` after this process changed the queue after `version`;
+    /// false when cancelled.
     private func pause(_ seconds: TimeInterval, orUntilChangeOf changes: QueueChangeSignal, after version: UInt64) async -> Bool {
         await withTaskGroup(of: Void.self) { group in
             group.addTask { try? await Task.sleep(nanoseconds: UInt64(max(0, seconds) * 1_000_000_000)) }
@@ -175,6 +181,7 @@ public actor SyncScheduler {
             await group.next()
             group.cancelAll()
         }
+        if changes.version != version, !Task.isCancelled { return await pause(timing.wakeDelay) }
         return !Task.isCancelled
     }
 

@@ -17,7 +17,7 @@ actor AutoSync {
     private let (connectivityChanges, connectivitySink) = AsyncStream.makeStream(of: Bool.self)
     private let watchingConnectivity: Task<Void, Never>
 
-    /// How long the scheduler waits: this process's writes are noticed at once; while writes wait
+    /// How long the scheduler waits: this process's writes are noticed within a second; while writes wait
     /// (a backoff, a conflict) it looks every 2 s, and with nothing queued every 10 s, for writes
     /// another process queued (an idle screen wakes up that rarely); an unreachable portal is left
     /// to the run's probe (``RunConnectivity``: 1 s doubling to 5 s), these delays apply only when
