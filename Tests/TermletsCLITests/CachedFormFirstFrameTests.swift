@@ -14,15 +14,21 @@ struct CachedFormFirstFrameTests {
     /// The cached form is on screen within this, counted from the start of the process.
     static let firstFrameBound: TimeInterval = 8
 
-    @Test func theCachedFormIsDrawnWithoutWaitingForASlowPortalAndItsSubmitReachesThePortal() async throws {
-        let home = try CLIHome()
+    /// A portal whose contacts form (record set 40003) is in `home`'s cache, read there once from it.
+    static func portalWithCachedForm(_ home: CLIHome) async throws -> TestPortal {
         let portal = try await TestPortal.start(home)
-        defer { portal.stop() }
-        let server = portal.server()
         let filled = try await home.runOffPool(
-            ["form", "--record-set-id", "40003", "--offline-policy", "remote-first", "--format", "json"] + server,
+            ["form", "--record-set-id", "40003", "--offline-policy", "remote-first", "--format", "json"] + portal.server(),
             environment: BrowserScreenTests.password)
         #expect(filled.status == 0, "\(filled.stderr)")
+        return portal
+    }
+
+    @Test func theCachedFormIsDrawnWithoutWaitingForASlowPortalAndItsSubmitReachesThePortal() async throws {
+        let home = try CLIHome()
+        let portal = try await Self.portalWithCachedForm(home)
+        defer { portal.stop() }
+        let server = portal.server()
 
         try await portal.setFaults(["latencyMs": .int(Int64(Self.latencyMs)), "pathPrefix": "/api/jsonws"])
         let started = Date()
@@ -56,13 +62,9 @@ struct CachedFormFirstFrameTests {
     /// no key pressed, and the run stays online.
     @Test func theLoginBehindFollowsTheCachedFormWithoutAKey() async throws {
         let home = try CLIHome()
-        let portal = try await TestPortal.start(home)
+        let portal = try await Self.portalWithCachedForm(home)
         defer { portal.stop() }
         let server = portal.server()
-        let filled = try await home.runOffPool(
-            ["form", "--record-set-id", "40003", "--offline-policy", "remote-first", "--format", "json"] + server,
-            environment: BrowserScreenTests.password)
-        #expect(filled.status == 0, "\(filled.stderr)")
         let before = try await portal.requests().count
 
         let terminal = try await TmuxSession.startOffPool(
