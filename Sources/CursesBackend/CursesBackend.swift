@@ -104,6 +104,7 @@ public final class CursesBackend: TerminalBackend {
         _ = intrflush(window, false)
         _ = leaveok(window, true)
         _ = set_escdelay(Int32(configuration.escapeDelay))
+        FrameBuffering.enable(outputDescriptor: fileno(output))
         var hasDefaultColors = false
         let hasColors = has_colors()
         if hasColors {
