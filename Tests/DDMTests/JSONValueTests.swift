@@ -71,6 +71,29 @@ struct JSONValueTests {
         #expect(throws: JSONParseError.self) { try JSONValue.parse(bytes: [0x22, 0xFF, 0x22]) }
     }
 
+    /// Every kind of malformed UTF-8 is rejected, with and without an escape in the string, even
+    /// where the repaired text would be as long as the input (a 4-byte sequence cut after 3 bytes
+    /// becomes one 3-byte U+FFFD); valid sequences of every length pass byte for byte.
+    @Test(arguments: [
+        [0xF0, 0x90, 0x80],        // truncated 4-byte sequence
+        [0xC0, 0xAF],              // overlong "/"
+        [0xED, 0xA0, 0x80],        // UTF-16 surrogate
+        [0xF4, 0x90, 0x80, 0x80],  // above U+10FFFF
+        [0x80],                    // lone continuation byte
+        [0xE2, 0x82],              // truncated 3-byte sequence
+    ] as [[UInt8]])
+    func rejectsEveryMalformedSequence(bad: [UInt8]) {
+        #expect(throws: JSONParseError.self) { try JSONValue.parse(bytes: [0x22] + bad + [0x22]) }
+        #expect(throws: JSONParseError.self) { try JSONValue.parse(bytes: [0x22, 0x5C, 0x6E] + bad + [0x22]) }
+        #expect(bad.withUnsafeBufferPointer { String(validUTF8: $0) } == nil)
+    }
+
+    @Test func acceptsValidSequencesOfEveryLength() throws {
+        let text = "a é € 𝄞 \u{10FFFF}"
+        #expect(try JSONValue.parse(bytes: Array("\"\(text)\"".utf8)) == .string(text))
+        #expect(try JSONValue.parse(bytes: Array("\"\\n\(text)\"".utf8)) == .string("\n" + text))
+    }
+
     @Test func serializesDeterministicallyAndRoundTrips() throws {
         let value: JSONValue = ["b": 1, "a": ["x": "q\"\u{1B}[31m"], "c": [1.5, nil, true]]
         let text = value.serialized()

@@ -9,6 +9,9 @@ import Testing
 /// way a probe meets: present, 404, 401, HTML, no answer at all, nobody listening.
 @Suite("Capability probes")
 struct CapabilityProbeTests {
+    /// For probes that must find something: a saturated machine (a parallel test run beside a
+    /// build) can take longer than the default 3 s deadline, which would read as "absent".
+    static let unhurried: Duration = .seconds(60)
     static let page = #"{"actions": {}, "facets": [], "items": [], "lastPage": 1, "page": 1, "pageSize": 1, "totalCount": 0}"#
 
     @Test func everythingPresent() async throws {
@@ -21,7 +24,7 @@ struct CapabilityProbeTests {
             default: return .text("", status: 404)
             }
         }) { session, server in
-            let found = await session.probeCapabilities()
+            let found = await session.probeCapabilities(probeDeadline: Self.unhurried)
             #expect(found == PortalCapabilities(screensPlugin: true, headlessDelivery: true, objects: true, oauth2: true))
             #expect(server.requests.first { $0.uri == "/o/oauth2/authorize" }?.header("Authorization") == nil, "no credentials to the browser endpoint")
         }
@@ -33,7 +36,7 @@ struct CapabilityProbeTests {
                 ? .json(#"{"error": {"message": "No DDLRecordSet exists with the primary key 0", "type": "com.liferay.dynamic.data.lists.exception.NoSuchRecordSetException"}}"#, status: 404)
                 : .text("", status: 404)
         }) { session, _ in
-            #expect(await session.probeCapabilities() == PortalCapabilities(screensPlugin: true, headlessDelivery: false, objects: false, oauth2: false))
+            #expect(await session.probeCapabilities(probeDeadline: Self.unhurried) == PortalCapabilities(screensPlugin: true, headlessDelivery: false, objects: false, oauth2: false))
         }
     }
 

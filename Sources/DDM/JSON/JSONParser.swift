@@ -177,9 +177,8 @@ struct JSONReader<Builder: JSONTreeBuilding> {
         if index < bytes.count, bytes[index] == UInt8(ascii: "\"") {
             let end = index
             index += 1
-            guard let string = String(validating: bytes[start..<end], as: UTF8.self) else {
-                throw error("invalid UTF-8 in string")
-            }
+            let string = bytes.withUnsafeBufferPointer { String(validUTF8: UnsafeBufferPointer(rebasing: $0[start..<end])) }
+            guard let string else { throw error("invalid UTF-8 in string") }
             return string
         }
         var utf8 = Array(bytes[start..<index])
@@ -189,9 +188,8 @@ struct JSONReader<Builder: JSONTreeBuilding> {
             switch byte {
             case UInt8(ascii: "\""):
                 index += 1
-                guard let string = String(validating: utf8, as: UTF8.self) else {
-                    throw error("invalid UTF-8 in string")
-                }
+                let string = utf8.withUnsafeBufferPointer { String(validUTF8: $0) }
+                guard let string else { throw error("invalid UTF-8 in string") }
                 return string
             case UInt8(ascii: "\\"):
                 index += 1

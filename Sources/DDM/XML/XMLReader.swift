@@ -235,7 +235,8 @@ private struct XMLScanner {
         while let byte = peek(), isNameStart(byte) || isDigit(byte) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".") {
             index += 1
         }
-        guard let name = String(validating: bytes[start..<index], as: UTF8.self) else {
+        let end = index
+        guard let name = bytes.withUnsafeBufferPointer({ String(validUTF8: UnsafeBufferPointer(rebasing: $0[start..<end])) }) else {
             index = start
             throw error("invalid UTF-8 in \(what)")
         }
@@ -263,7 +264,7 @@ private struct XMLScanner {
 
     /// Validates the collected UTF-8 and rejects characters XML forbids.
     func decodeText(_ utf8: [UInt8], at start: Int) throws(XMLParseError) -> String {
-        guard let text = String(validating: utf8, as: UTF8.self) else {
+        guard let text = utf8.withUnsafeBufferPointer({ String(validUTF8: $0) }) else {
             throw errorAt(start, "invalid UTF-8 in text")
         }
         if let bad = text.unicodeScalars.first(where: { !isXMLCharacter($0) }) {

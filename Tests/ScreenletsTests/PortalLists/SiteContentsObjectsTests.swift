@@ -17,7 +17,7 @@ struct SiteContentsObjectsTests {
             let (emulator, session, database) = (fixture.emulator, fixture.session, fixture.database)
             let loader = SiteContentsLoader(
                 session: session, locale: .enUS, cache: CachePolicyLoader(database: database), policy: .remoteFirst,
-                capabilities: { await session.probeCapabilities(groupId: 20143) })
+                capabilities: { await session.probeCapabilities(groupId: 20143, probeDeadline: .seconds(60)) })
             let contents = try await loader.contents(ofSite: 20143)
             #expect(!contents.recordSets.isEmpty)
             #expect(contents.recordSets.allSatisfy { !$0.valuesReadable })
