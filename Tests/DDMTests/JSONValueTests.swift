@@ -88,6 +88,15 @@ struct JSONValueTests {
         #expect(bad.withUnsafeBufferPointer { String(validUTF8: $0) } == nil)
     }
 
+    @Test func trimsASCIIWhitespaceFromBothEndsOnly() {
+        #expect("abc".trimmingASCIIWhitespace() == "abc")
+        #expect(" a b\t".trimmingASCIIWhitespace() == "a b")
+        #expect("\r\n 12 \r\n".trimmingASCIIWhitespace() == "12")
+        #expect(" \t\n".trimmingASCIIWhitespace() == "")
+        #expect("".trimmingASCIIWhitespace() == "")
+        #expect("x\u{00A0}".trimmingASCIIWhitespace() == "x\u{00A0}", "only ASCII whitespace")
+    }
+
     @Test func acceptsValidSequencesOfEveryLength() throws {
         let text = "a é € 𝄞 \u{10FFFF}"
         #expect(try JSONValue.parse(bytes: Array("\"\(text)\"".utf8)) == .string(text))

@@ -140,6 +140,11 @@ extension JSONValue {
 extension StringProtocol {
     /// Trims spaces, tabs, carriage returns and line feeds from both ends.
     func trimmingASCIIWhitespace() -> String {
+        // Most values have nothing to trim: answered from the first and last byte, without
+        // walking the text character by character (a list page reads thousands of values).
+        let isSpaceByte: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
+        let whole = String(self)
+        if let head = whole.utf8.first, let tail = whole.utf8.last, !isSpaceByte(head), !isSpaceByte(tail) { return whole }
         let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" }
         guard let first = firstIndex(where: { !isSpace($0) }) else { return "" }
         let last = lastIndex(where: { !isSpace($0) })!
