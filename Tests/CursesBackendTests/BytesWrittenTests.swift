@@ -185,6 +185,38 @@ struct BytesWrittenTests {
         #expect(parameters.contains(7), "the highlight survives as reverse video")
     }
 
+    /// Write system calls made so far by the calling thread (`syscw` of /proc/thread-self/io).
+    static func writeCalls() throws -> Int {
+        let text = try String(contentsOfFile: "/proc/thread-self/io", encoding: .utf8)
+        let line = try #require(text.split(separator: "\n").first { $0.hasPrefix("syscw:") })
+        return try #require(Int(line.dropFirst("syscw:".count).trimmingCharacters(in: .whitespaces)))
+    }
+
+    /// A whole new screen of scattered runs — the cursor jumps dozens of times — reaches the
+    /// terminal in one `write`, and the start does not send the screen's entry twice. (ncurses
+    /// flushed after every cursor movement until the backend left its initial state: issue 17.)
+    @Test func aFrameReachesTheTerminalInOneWrite() throws {
+        let directory = try TemporaryDirectory()
+        let (backend, path) = try Self.fileBackend(in: directory)
+        defer { backend.close() }
+        let start = String(decoding: try Data(contentsOf: URL(fileURLWithPath: path)), as: UTF8.self)
+        #expect(start.components(separatedBy: "\u{1B}[?1049h").count <= 2, "the alternate screen entered once: \(start.debugDescription)")
+        #expect(!start.contains("\u{1B}[?1049l"), "never left at the start")
+        var renderer = FrameRenderer()
+        backend.present(renderer.update(to: Self.listFrame(focus: 3)))
+        var scattered = Self.listFrame(focus: 4)
+        for row in stride(from: 1, to: 28, by: 2) {
+            scattered.write("\(row)", at: Point(x: 70 + row % 7, y: row))
+            scattered.write("·", at: Point(x: 90, y: row))
+        }
+        let update = renderer.update(to: scattered)
+        let before = try Self.writeCalls()
+        backend.present(update)
+        let calls = try Self.writeCalls() - before
+        #expect(update.changes.count >= 20)
+        #expect(calls == 1, "\(update.changes.count) changed runs written with \(calls) write calls")
+    }
+
     @Test func closingTwiceIsHarmlessAndAnotherBackendCanOpenAfter() throws {
         let directory = try TemporaryDirectory()
         let (backend, _) = try Self.fileBackend(in: directory)
