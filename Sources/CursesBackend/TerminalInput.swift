@@ -57,7 +57,8 @@ struct TerminalInput {
         if inputReady {
             let count = buffer.withUnsafeMutableBytes { Glibc.read(input, $0.baseAddress, $0.count) }
             if count > 0 {
-                events += decoder.decode(buffer[0..<count])
+                let decoded = buffer.withUnsafeBytes { decoder.decode(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
+                if events.isEmpty { events = decoded } else { events += decoded }
                 flushAt = decoder.isWaitingForMoreInput && !decoder.isInsidePaste ? Self.now() + Int64(escapeDelay) : nil
             } else if count == 0 || (errno != EINTR && errno != EAGAIN) {
                 return nil
