@@ -48,9 +48,60 @@ struct Counter: Program {
     }
 }
 
+/// Messages that queue more messages: the order they run in, and where a quit stops them.
+struct Chain: Program {
+    struct Model: Equatable, Sendable {
+        var ran: [String] = []
+    }
+
+    func initialize() -> (Model, [Effect<String>]) { (Model(), [.message("init")]) }
+
+    func update(_ model: inout Model, _ message: String) -> [Effect<String>] {
+        model.ran.append(message)
+        switch message {
+        case "a": return [.message("b"), .message("c")]
+        case "b": return [.message("d")]
+        case "stop": return [.message("e"), .quit, .message("never")]
+        default: return []
+        }
+    }
+
+    func view(_ model: Model, size: Size) -> Grid {
+        var grid = Grid(size: size)
+        grid.write(model.ran.joined(separator: " "), at: .zero)
+        return grid
+    }
+
+    func message(for event: InputEvent, model: Model) -> String? {
+        guard case .key(let key) = event else { return nil }
+        switch key {
+        case .character("a"): return "a"
+        case .character("s"): return "stop"
+        default: return nil
+        }
+    }
+}
+
 @MainActor
 @Suite("Runtime loop")
 struct RuntimeTests {
+    /// A key's message runs first, the messages it queues after it in order (and theirs after
+    /// them), all before one frame; a quit ends the run there.
+    @Test func queuedMessagesRunInOrderBeforeOneFrame() {
+        let backend = HeadlessBackend(size: Size(width: 30, height: 1))
+        let runtime = Runtime(program: Chain(), backend: backend)
+        runtime.start()
+        #expect(runtime.model.ran == ["init"])
+        let frames = runtime.renderCount
+        runtime.handle(.key(.character("a")))
+        #expect(runtime.model.ran == ["init", "a", "b", "c", "d"])
+        #expect(runtime.renderCount == frames + 1)
+        #expect(GridText.lines(backend.screen)[0].hasPrefix("init a b c d"))
+        runtime.handle(.key(.character("s")))
+        #expect(runtime.model.ran == ["init", "a", "b", "c", "d", "stop"], "a quit ends the run at once: nothing queued runs after it")
+        #expect(runtime.isFinished)
+    }
+
     @Test func updateIsPureAndEffectsAreValues() {
         var model = Counter.Model()
         let effects = Counter().update(&model, .incrementLater)
