@@ -67,8 +67,10 @@ public enum FrameDiff {
                             continue
                         }
                         var x = 0
-                        var run: Change? = nil
-                        var runStyle: UInt16 = 0
+                        // The open run, kept in plain locals: reading an optional `Change` copied
+                        // its text (a retain and a release) for every cell of a changed row.
+                        var inRun = false
+                        var run = (x: 0, cellCount: 0, style: UInt16(0))
                         var runText: [UInt8] = []
                         while x < width {
                             let index = rowStart + x
@@ -78,26 +80,26 @@ public enum FrameDiff {
                                 dirty = true
                             }
                             if !dirty {
-                                if run != nil { close(&run!, runText, into: &result); run = nil }
+                                if inRun { close(run, y: y, runText, of: next, into: &result); inRun = false }
                                 x += cell.isWide ? 2 : 1
                                 continue
                             }
                             // A continuation reached directly has lost its leading cell: draw a space.
                             let drawn = cell.isContinuation ? StoredCell.blank(cell.styleIndex) : cell
                             let span = drawn.isWide ? 2 : 1
-                            if run != nil && runStyle == drawn.styleIndex && run!.position.x + run!.cellCount == x {
+                            if inRun && run.style == drawn.styleIndex && run.x + run.cellCount == x {
                                 append(drawn, of: next, to: &runText)
-                                run!.cellCount += span
+                                run.cellCount += span
                             } else {
-                                if run != nil { close(&run!, runText, into: &result) }
+                                if inRun { close(run, y: y, runText, of: next, into: &result) }
                                 runText.removeAll(keepingCapacity: true)
                                 append(drawn, of: next, to: &runText)
-                                run = Change(position: Point(x: x, y: y), text: "", cellCount: span, style: next.style(of: drawn))
-                                runStyle = drawn.styleIndex
+                                run = (x: x, cellCount: span, style: drawn.styleIndex)
+                                inRun = true
                             }
                             x += span
                         }
-                        if run != nil { close(&run!, runText, into: &result) }
+                        if inRun { close(run, y: y, runText, of: next, into: &result) }
                     }
                 }
             }
@@ -108,9 +110,10 @@ public enum FrameDiff {
     /// Gives a finished run its text (collected as UTF-8: cheaper than growing a string cell by
     /// cell) and adds it to the changes.
     @inline(__always)
-    private static func close(_ run: inout Change, _ text: [UInt8], into changes: inout [Change]) {
-        run.text = String(decoding: text, as: UTF8.self)
-        changes.append(run)
+    private static func close(_ run: (x: Int, cellCount: Int, style: UInt16), y: Int, _ text: [UInt8], of grid: Grid,
+                              into changes: inout [Change]) {
+        changes.append(Change(position: Point(x: run.x, y: y), text: String(decoding: text, as: UTF8.self),
+                              cellCount: run.cellCount, style: grid.styles[Int(run.style)]))
     }
 
     @inline(__always)
