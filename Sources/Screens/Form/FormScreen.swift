@@ -23,6 +23,8 @@ public struct FormScreen: Program {
     let looks = FormLookMemo()
     /// The title line's texts of the last frame.
     let titleTexts = FormTitleMemo()
+    /// The last frame while an editor is open in place: a typed character draws only what it changed.
+    let frames = FormFrameMemo()
 
     public init(screenlet: any FormEditing, configuration: FormScreenConfiguration, locale: PortalLocale, editable: Bool = true) {
         self.screenlet = screenlet

@@ -4,24 +4,26 @@ import TermUI
 
 extension FormScreen {
     public func view(_ model: Model, size: Size) -> Grid {
+        if let grid = redrawnEditor(model, size: size) { return grid }
         var grid = Grid(size: size)
         let layout = FormLayout(size: size, widestLabel: model.rows.widestLabel)
         let theme = configuration.theme
         drawTitle(model, layout: layout, into: &grid)
-        var focusedY: Int?
+        var body: BodyDrawn?
         if !model.form.hasModel {
             let text = model.note?.kind == .error ? "" : FormText.loading(model.locale)
             grid.write(text, fitting: Rect(x: 2, y: layout.body.y, width: max(0, size.width - 2), height: min(1, layout.body.height)),
                        style: theme.style(for: "field.hint"))
         } else {
-            focusedY = drawBody(model, layout: layout, into: &grid)
+            body = drawBody(model, layout: layout, into: &grid)
         }
         drawNote(model, layout: layout, into: &grid)
         let status = ConnectionStatus(server: configuration.connection.server, user: configuration.connection.user,
                                       online: model.online, pendingWrites: model.pendingWrites, locale: model.locale)
         StatusLine.draw(status, into: &grid, rect: layout.statusRow, theme: theme)
-        grid.drawHelpLine(shownKeyMap(model).helpLine(for: contexts(model), width: layout.helpRow.width), in: layout.helpRow, theme: theme)
-        if let editor = model.editor, let y = focusedY, !editor.isDrawnInPlace {
+        let keyContexts = contexts(model)
+        grid.drawHelpLine(shownKeyMap(model).helpLine(for: keyContexts, width: layout.helpRow.width), in: layout.helpRow, theme: theme)
+        if let editor = model.editor, let y = body?.focusedY, !editor.isDrawnInPlace {
             editor.state.drawPopup(popupDrawing(model, rowY: y, layout: layout), into: &grid)
         }
         switch model.overlay {
@@ -36,6 +38,40 @@ extension FormScreen {
         case nil:
             break
         }
+        if model.overlay == nil, model.editor?.isDrawnInPlace == true, let body, let editorLines = body.editorLines {
+            frames.remember(FormFrameMemo.Frame(model: model, grid: grid, editorLines: editorLines, shownRows: body.shownRows,
+                                                contexts: keyContexts))
+        } else {
+            frames.remember(nil)
+        }
+        return grid
+    }
+
+    /// The last frame with only what the open editor changed drawn again, when the model changed in
+    /// nothing but its editor (``FormFrameMemo``); nil when the frame has to be drawn whole.
+    func redrawnEditor(_ model: Model, size: Size) -> Grid? {
+        guard model.overlay == nil, let editor = model.editor, editor.isDrawnInPlace,
+              let last = frames.frame, last.grid.size == size, last.model.editor?.key == editor.key else { return nil }
+        var unedited = model
+        unedited.editor = last.model.editor
+        guard unedited == last.model, let index = model.rows.index[editor.key] else { return nil }
+        let layout = FormLayout(size: size, widestLabel: model.rows.widestLabel)
+        guard rowHeight(index, model: model, layout: layout) == last.editorLines.height else { return nil }
+        let theme = configuration.theme
+        var grid = last.grid
+        grid.cursor = nil
+        grid.fill(last.editorLines)
+        drawRow(index, model: model, y: last.editorLines.y, layout: layout, into: &grid)
+        drawScrollMarks(first: last.shownRows.lowerBound, last: last.shownRows.upperBound, model: model, layout: layout, into: &grid)
+        grid.fill(layout.noteRow)
+        drawNote(model, layout: layout, into: &grid)
+        let keyContexts = contexts(model)
+        if keyContexts != last.contexts {
+            grid.drawHelpLine(shownKeyMap(model).helpLine(for: keyContexts, width: layout.helpRow.width), in: layout.helpRow, theme: theme)
+        }
+        frames.remember(FormFrameMemo.Frame(model: model, grid: grid, editorLines: last.editorLines, shownRows: last.shownRows,
+                                            contexts: keyContexts))
+        frames.reuses.add(1, ordering: .relaxed)
         return grid
     }
 
@@ -73,16 +109,31 @@ extension FormScreen {
         return (" " + title, position)
     }
 
-    /// Draws the visible rows; returns the focused row's top line, when visible.
-    func drawBody(_ model: Model, layout: FormLayout, into grid: inout Grid) -> Int? {
+    /// Where the body's rows went in a frame.
+    struct BodyDrawn {
+        /// The focused row's top line, when visible.
+        var focusedY: Int?
+        /// The lines of the open editor's row, when it is shown whole.
+        var editorLines: Rect?
+        /// The rows shown (first ..< one past the last).
+        var shownRows: Range<Int>
+    }
+
+    /// Draws the visible rows; says where they went.
+    func drawBody(_ model: Model, layout: FormLayout, into grid: inout Grid) -> BodyDrawn? {
         guard !model.rows.isEmpty, layout.body.height > 0 else { return nil }
         let first = scrolled(first: model.firstRow, focus: model.focus, model: model, layout: layout)
         var y = layout.body.y
         var focusedY: Int?
+        var editorLines: Rect?
         var index = first
+        let editorRow = model.editor.flatMap { model.rows.index[$0.key] }
         while index < model.rows.count && y < layout.body.maxY {
             let height = rowHeight(index, model: model, layout: layout)
             if index == model.focus { focusedY = y }
+            if index == editorRow, y + height <= layout.body.maxY {
+                editorLines = Rect(x: 0, y: y, width: layout.size.width, height: height)
+            }
             drawRow(index, model: model, y: y, layout: layout, into: &grid)
             y += height
             index += 1
@@ -92,7 +143,7 @@ extension FormScreen {
             grid.fill(Rect(x: 0, y: layout.body.maxY, width: layout.size.width, height: min(y, layout.size.height) - layout.body.maxY))
         }
         drawScrollMarks(first: first, last: index, model: model, layout: layout, into: &grid)
-        return focusedY
+        return BodyDrawn(focusedY: focusedY, editorLines: editorLines, shownRows: first..<index)
     }
 
     func drawScrollMarks(first: Int, last: Int, model: Model, layout: FormLayout, into grid: inout Grid) {
