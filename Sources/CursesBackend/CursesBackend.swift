@@ -104,6 +104,10 @@ public final class CursesBackend: TerminalBackend {
         _ = intrflush(window, false)
         _ = leaveok(window, true)
         _ = set_escdelay(Int32(configuration.escapeDelay))
+        // Input is read by `TerminalInput`, never by curses: no typeahead check in `doupdate`. With
+        // one, every frame polled the terminal's input twice (strace of a typed character: read,
+        // poll, poll, write; now read, write) and flushed early when a key was waiting.
+        _ = typeahead(-1)
         FrameBuffering.enable(outputDescriptor: fileno(output))
         var hasDefaultColors = false
         let hasColors = has_colors()
