@@ -126,4 +126,39 @@ struct GridStorageTests {
         #expect(GridText.lines(grid)[1...2] == ["one two", "three"])
         #expect(grid.cursor == Point(x: 5, y: 2))
     }
+
+    /// Lines copied between grids keep their graphemes (clusters and wide ones too) and styles,
+    /// whether the grids share their tables (a copy of the source) or not (a fresh grid).
+    @Test func copiedLinesShowTheSameCellsWhateverTheTables() {
+        let size = Size(width: 8, height: 4)
+        var source = Grid(size: size)
+        let red = Style(foreground: .red)
+        let bold = Style(attributes: .bold)
+        source.write("ab日é\u{301}", at: Point(x: 0, y: 1), style: red)
+        source.write("👍🏽 x", at: Point(x: 1, y: 2), style: bold)
+        var expected = Grid(size: size)
+        expected.write("zz", at: .zero, style: bold)
+        expected.write("ab日é\u{301}", at: Point(x: 0, y: 2), style: red)
+        expected.write("👍🏽 x", at: Point(x: 1, y: 3), style: bold)
+
+        var fresh = Grid(size: size)
+        fresh.write("zz", at: .zero, style: bold)
+        fresh.copyLines(of: source, from: 1, count: 2, to: 2)
+        #expect(fresh == expected, "\(GridText.lines(fresh))")
+        #expect(fresh[4, 2].grapheme == "é\u{301}" && fresh[4, 2].style == red)
+
+        var copy = source
+        copy.fill(copy.bounds)
+        copy.write("zz", at: .zero, style: bold)
+        copy.copyLines(of: source, from: 1, count: 2, to: 2)
+        #expect(copy == expected, "\(GridText.lines(copy))")
+
+        // Lines past either grid's edge are left out; another width copies nothing.
+        var clipped = Grid(size: size)
+        clipped.copyLines(of: source, from: 2, count: 5, to: 3)
+        #expect(GridText.lines(clipped)[3] == " 👍🏽 x")
+        var narrow = Grid(size: Size(width: 5, height: 4))
+        narrow.copyLines(of: source, from: 0, count: 4, to: 0)
+        #expect(narrow == Grid(size: Size(width: 5, height: 4)))
+    }
 }

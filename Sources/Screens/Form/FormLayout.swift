@@ -10,6 +10,9 @@ struct FormLayout {
     let title: Rect
     /// The scrolling rows.
     let body: Rect
+    /// Where a row draws: the body but its last column, which holds the scroll marks (so a row's
+    /// lines can be copied from one frame to the next whatever marks were beside it).
+    let rows: Rect
     let noteRow: Rect
     let statusRow: Rect
     let helpRow: Rect
@@ -25,6 +28,7 @@ struct FormLayout {
         title = Rect(x: 0, y: 0, width: size.width, height: min(1, height))
         let chrome = height >= 6 ? 3 : max(0, height - 2)
         body = Rect(x: 0, y: 1, width: size.width, height: max(0, height - 1 - chrome))
+        rows = Rect(x: 0, y: body.y, width: max(0, size.width - 1), height: body.height)
         noteRow = chrome >= 3 ? Rect(x: 0, y: height - 3, width: size.width, height: 1) : .zero
         statusRow = chrome >= 2 ? Rect(x: 0, y: height - 2, width: size.width, height: 1) : .zero
         helpRow = chrome >= 1 ? Rect(x: 0, y: height - 1, width: size.width, height: 1) : .zero

@@ -16,6 +16,9 @@ public struct Grid: Equatable, Sendable {
     /// styles or so; hashing a style costs more than comparing that many).
     private var styleIndices: [Style: UInt16] = [:]
     private static let linearStyleLimit = 32
+    /// Multi-scalar graphemes held for the cells (a grid drawn into again and again keeps those it
+    /// no longer shows: start from a fresh grid when this grows past the grid's area).
+    public var clusterCount: Int { clusters.count }
     /// Where the terminal cursor should be shown, or nil to hide it.
     public var cursor: Point?
 
@@ -187,6 +190,59 @@ public struct Grid: Equatable, Sendable {
                 let start = y * width
                 for x in area.x..<area.maxX { cells[start + x] = stored }
             }
+        }
+    }
+
+    /// Copies `count` whole lines of `source`, from its line `sourceY`, to this grid's lines from
+    /// `y` (a grid of the same width; lines outside either grid are left out). Cells keep their
+    /// graphemes and styles: with the same style and cluster tables the lines are copied as they
+    /// are stored, otherwise each cell's style and cluster is entered in this grid's tables.
+    public mutating func copyLines(of source: Grid, from sourceY: Int, count: Int, to y: Int) {
+        guard source.width == width else { return }
+        let first = max(0, -sourceY, -y)
+        let last = min(count, source.height - sourceY, height - y)
+        guard first < last else { return }
+        let width = self.width
+        if styles == source.styles && clusters == source.clusters {
+            source.storage.withUnsafeBufferPointer { from in
+                storage.withUnsafeMutableBufferPointer { to in
+                    for line in first..<last {
+                        let (a, b) = ((sourceY + line) * width, (y + line) * width)
+                        for x in 0..<width { to[b + x] = from[a + x] }
+                    }
+                }
+            }
+            return
+        }
+        // Other tables: each style the lines use is entered here once, then every cell is copied
+        // with its style index mapped; a cluster is entered in this grid's cluster table.
+        var map = [UInt16](repeating: UInt16.max, count: source.styles.count)
+        var clusterCells: [(target: Int, source: StoredCell)] = []
+        source.storage.withUnsafeBufferPointer { from in
+            for line in first..<last {
+                let start = (sourceY + line) * width
+                for x in 0..<width {
+                    let index = Int(from[start + x].styleIndex)
+                    if map[index] == UInt16.max { map[index] = styleIndex(source.styles[index]) }
+                }
+            }
+        }
+        source.storage.withUnsafeBufferPointer { from in
+            storage.withUnsafeMutableBufferPointer { to in
+                for line in first..<last {
+                    let (a, b) = ((sourceY + line) * width, (y + line) * width)
+                    for x in 0..<width {
+                        var cell = from[a + x]
+                        cell.styleIndex = map[Int(cell.styleIndex)]
+                        if cell.isCluster { clusterCells.append((b + x, cell)) }
+                        to[b + x] = cell
+                    }
+                }
+            }
+        }
+        for (target, cell) in clusterCells {
+            clusters.append(source.grapheme(of: cell))
+            storage[target].code = StoredCell.clusterFlag | UInt32(clusters.count - 1)
         }
     }
 

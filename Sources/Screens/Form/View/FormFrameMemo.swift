@@ -1,37 +1,87 @@
 import Synchronization
 import TermUI
 
-/// The form's last frame while an editor is open in place, and what it was drawn from: a key that
-/// changes only the editor (a typed character, a cursor move in the text) draws the editor's row,
-/// the note and the help line into that frame instead of drawing every row again (issue 17).
+/// The form's last frame and what it was drawn from, so that the next frame draws only what a key
+/// changed (issue 17):
+/// - a key that changes only the open editor (a typed character, a cursor move in the text) draws
+///   the editor's row, the note and the help line into the last frame (`redrawnEditor`);
+/// - a key that changes only the focus and the scrolling (a field move) draws the frame as usual
+///   but copies the rows that were shown whole and unfocused in the last frame and are again,
+///   from wherever they were, instead of drawing them (`ReusableRows`), when nothing covered them.
 ///
-/// It cannot go stale: a frame is reused only when the new model equals the one it was drawn from
-/// in everything but the editor (the model's own `==`, with the old editor put back), at the same
-/// size, with the editor's row at the same place and of the same height; and everything the view
-/// draws from the editor is drawn again. `FormFrameMemoTests` checks each such frame against a
-/// frame drawn whole.
+/// It cannot go stale: the last frame is used only when the new model equals the one it was drawn
+/// from in everything but the editor, or in everything but the focus and the first row shown (the
+/// model's own `==`, with those put back), at the same size. A row looks the same wherever it is
+/// drawn: its height and cells depend on the model, the layout and whether it has the focus, not
+/// on where it is. `FormFrameMemoTests` checks every such frame against one drawn whole.
 final class FormFrameMemo: Sendable {
-    struct Frame: Sendable {
+    /// A frame as it was drawn. Immutable and kept behind one reference: a frame is read and
+    /// stored on every key, and a copy of the model in it would be dozens of reference counts.
+    final class Frame: Sendable {
         /// The model the frame shows.
-        var model: FormScreenModel
-        var grid: Grid
-        /// The lines of the editor's row, the full width of the screen, inside the body.
-        var editorLines: Rect
-        /// The rows shown (first ..< one past the last), for the scroll marks.
-        var shownRows: Range<Int>
+        let model: FormScreenModel
+        let grid: Grid
         /// The key contexts the help line was made for.
-        var contexts: [KeyContext]
+        let contexts: [KeyContext]
+        /// Where the body's rows went.
+        let body: FormBodyDrawn
+
+        init(model: FormScreenModel, grid: Grid, contexts: [KeyContext], body: FormBodyDrawn) {
+            self.model = model
+            self.grid = grid
+            self.contexts = contexts
+            self.body = body
+        }
     }
 
     private let last = Mutex<Frame?>(nil)
-    /// Frames made from the last one so far (tests check that keys took this way).
-    let reuses = Atomic<Int>(0)
+    /// Frames made from the last one by drawing the editor's row alone (tests check that keys
+    /// took this way).
+    let editorRedraws = Atomic<Int>(0)
+    /// Rows copied from the last frame instead of being drawn (for tests too).
+    let rowCopies = Atomic<Int>(0)
 
-    /// The last frame drawn with an editor open in place, if the frame after it was not different.
+    /// The last frame drawn without an overlay, if any.
     var frame: Frame? { last.withLock { $0 } }
 
-    /// Keeps `frame` as the last one (nil: the last frame had no editor open in place).
+    /// Keeps `frame` as the last one (nil: the last frame cannot be built on).
     func remember(_ frame: Frame?) {
         last.withLock { $0 = frame }
+    }
+}
+
+/// Where the body's rows went in a frame.
+struct FormBodyDrawn: Sendable {
+    /// A row's top line and height.
+    struct Placement: Sendable {
+        var y: Int
+        var height: Int
+    }
+
+    /// The rows shown (first ..< one past the last).
+    var shownRows: Range<Int>
+    /// The placement of each row shown, in order.
+    var placements: [Placement]
+    /// The focused row's top line, when visible.
+    var focusedY: Int?
+
+    /// The placement of row `index`, when it was shown.
+    func placement(of index: Int) -> Placement? {
+        shownRows.contains(index) ? placements[index - shownRows.lowerBound] : nil
+    }
+}
+
+/// The rows of the last frame that the frame being drawn may copy: every row shown whole there,
+/// except the rows focused in either frame. Rows draw inside `FormLayout.rows` (never in the
+/// body's last column, where the scroll marks go), so their lines copy as they are.
+struct ReusableRows {
+    let frame: FormFrameMemo.Frame
+    let bodyEnd: Int
+
+    /// The top line of row `index` in the last frame, when it may be copied at `height`.
+    func lines(of index: Int, height: Int) -> Int? {
+        guard index != frame.model.focus, let placement = frame.body.placement(of: index), placement.height == height,
+              placement.y + height <= bodyEnd else { return nil }
+        return placement.y
     }
 }

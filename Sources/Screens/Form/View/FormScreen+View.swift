@@ -4,18 +4,19 @@ import TermUI
 
 extension FormScreen {
     public func view(_ model: Model, size: Size) -> Grid {
-        if let grid = redrawnEditor(model, size: size) { return grid }
+        let last = frames.frame
+        if let last, let grid = redrawnEditor(model, size: size, last: last) { return grid }
         var grid = Grid(size: size)
         let layout = FormLayout(size: size, widestLabel: model.rows.widestLabel)
         let theme = configuration.theme
         drawTitle(model, layout: layout, into: &grid)
-        var body: BodyDrawn?
+        var body: FormBodyDrawn?
         if !model.form.hasModel {
             let text = model.note?.kind == .error ? "" : FormText.loading(model.locale)
             grid.write(text, fitting: Rect(x: 2, y: layout.body.y, width: max(0, size.width - 2), height: min(1, layout.body.height)),
                        style: theme.style(for: "field.hint"))
         } else {
-            body = drawBody(model, layout: layout, into: &grid)
+            body = drawBody(model, layout: layout, into: &grid, reusing: last.flatMap { reusableRows(of: $0, for: model, size: size) })
         }
         drawNote(model, layout: layout, into: &grid)
         let status = ConnectionStatus(server: configuration.connection.server, user: configuration.connection.user,
@@ -38,40 +39,7 @@ extension FormScreen {
         case nil:
             break
         }
-        if model.overlay == nil, model.editor?.isDrawnInPlace == true, let body, let editorLines = body.editorLines {
-            frames.remember(FormFrameMemo.Frame(model: model, grid: grid, editorLines: editorLines, shownRows: body.shownRows,
-                                                contexts: keyContexts))
-        } else {
-            frames.remember(nil)
-        }
-        return grid
-    }
-
-    /// The last frame with only what the open editor changed drawn again, when the model changed in
-    /// nothing but its editor (``FormFrameMemo``); nil when the frame has to be drawn whole.
-    func redrawnEditor(_ model: Model, size: Size) -> Grid? {
-        guard model.overlay == nil, let editor = model.editor, editor.isDrawnInPlace,
-              let last = frames.frame, last.grid.size == size, last.model.editor?.key == editor.key else { return nil }
-        var unedited = model
-        unedited.editor = last.model.editor
-        guard unedited == last.model, let index = model.rows.index[editor.key] else { return nil }
-        let layout = FormLayout(size: size, widestLabel: model.rows.widestLabel)
-        guard rowHeight(index, model: model, layout: layout) == last.editorLines.height else { return nil }
-        let theme = configuration.theme
-        var grid = last.grid
-        grid.cursor = nil
-        grid.fill(last.editorLines)
-        drawRow(index, model: model, y: last.editorLines.y, layout: layout, into: &grid)
-        drawScrollMarks(first: last.shownRows.lowerBound, last: last.shownRows.upperBound, model: model, layout: layout, into: &grid)
-        grid.fill(layout.noteRow)
-        drawNote(model, layout: layout, into: &grid)
-        let keyContexts = contexts(model)
-        if keyContexts != last.contexts {
-            grid.drawHelpLine(shownKeyMap(model).helpLine(for: keyContexts, width: layout.helpRow.width), in: layout.helpRow, theme: theme)
-        }
-        frames.remember(FormFrameMemo.Frame(model: model, grid: grid, editorLines: last.editorLines, shownRows: last.shownRows,
-                                            contexts: keyContexts))
-        frames.reuses.add(1, ordering: .relaxed)
+        frames.remember(body.map { FormFrameMemo.Frame(model: model, grid: grid, contexts: keyContexts, body: $0) })
         return grid
     }
 
@@ -109,32 +77,25 @@ extension FormScreen {
         return (" " + title, position)
     }
 
-    /// Where the body's rows went in a frame.
-    struct BodyDrawn {
-        /// The focused row's top line, when visible.
-        var focusedY: Int?
-        /// The lines of the open editor's row, when it is shown whole.
-        var editorLines: Rect?
-        /// The rows shown (first ..< one past the last).
-        var shownRows: Range<Int>
-    }
-
-    /// Draws the visible rows; says where they went.
-    func drawBody(_ model: Model, layout: FormLayout, into grid: inout Grid) -> BodyDrawn? {
+    /// Draws the visible rows (copying from `reusing` the rows it has); says where they went.
+    func drawBody(_ model: Model, layout: FormLayout, into grid: inout Grid, reusing: ReusableRows? = nil) -> FormBodyDrawn? {
         guard !model.rows.isEmpty, layout.body.height > 0 else { return nil }
         let first = scrolled(first: model.firstRow, focus: model.focus, model: model, layout: layout)
         var y = layout.body.y
         var focusedY: Int?
-        var editorLines: Rect?
+        var placements: [FormBodyDrawn.Placement] = []
+        var copied = 0
         var index = first
-        let editorRow = model.editor.flatMap { model.rows.index[$0.key] }
         while index < model.rows.count && y < layout.body.maxY {
             let height = rowHeight(index, model: model, layout: layout)
             if index == model.focus { focusedY = y }
-            if index == editorRow, y + height <= layout.body.maxY {
-                editorLines = Rect(x: 0, y: y, width: layout.size.width, height: height)
+            placements.append(FormBodyDrawn.Placement(y: y, height: height))
+            if let reusing, index != model.focus, y + height <= layout.body.maxY, let from = reusing.lines(of: index, height: height) {
+                grid.copyLines(of: reusing.frame.grid, from: from, count: height, to: y)
+                copied += 1
+            } else {
+                drawRow(index, model: model, y: y, layout: layout, into: &grid)
             }
-            drawRow(index, model: model, y: y, layout: layout, into: &grid)
             y += height
             index += 1
         }
@@ -142,8 +103,13 @@ extension FormScreen {
         if y > layout.body.maxY {
             grid.fill(Rect(x: 0, y: layout.body.maxY, width: layout.size.width, height: min(y, layout.size.height) - layout.body.maxY))
         }
+        if copied > 0 {
+            // Rows never draw in the body's last column: clear the scroll marks copied with them.
+            grid.fill(Rect(x: layout.rows.maxX, y: layout.body.y, width: layout.body.maxX - layout.rows.maxX, height: layout.body.height))
+            frames.rowCopies.add(copied, ordering: .relaxed)
+        }
         drawScrollMarks(first: first, last: index, model: model, layout: layout, into: &grid)
-        return BodyDrawn(focusedY: focusedY, editorLines: editorLines, shownRows: first..<index)
+        return FormBodyDrawn(shownRows: first..<index, placements: placements, focusedY: focusedY)
     }
 
     func drawScrollMarks(first: Int, last: Int, model: Model, layout: FormLayout, into grid: inout Grid) {
@@ -157,7 +123,7 @@ extension FormScreen {
     func drawRow(_ index: Int, model: Model, y: Int, layout: FormLayout, into grid: inout Grid) {
         let row = model.rows[index]
         let focused = index == model.focus
-        let clip = layout.body
+        let clip = layout.rows
         guard let field = row.field, let key = row.key else {
             drawSubmitButton(focused: focused, model: model, y: y + 1, layout: layout, into: &grid)
             return
@@ -232,7 +198,7 @@ extension FormScreen {
             ? (model.form.isSubmitting ? FormText.saving(model.locale) : FormText.saveButton(model.locale))
             : (model.form.isSubmitting ? FormText.submitting(model.locale) : FormText.submitButton(model.locale))
         if focused { grid.write("›", at: Point(x: 0, y: y), style: theme.style(for: "field.marker", states: [.focused])) }
-        grid.write("[ \(text) ]", at: Point(x: 2, y: y), style: style, clip: layout.body)
+        grid.write("[ \(text) ]", at: Point(x: 2, y: y), style: style, clip: layout.rows)
     }
 
     func drawNote(_ model: Model, layout: FormLayout, into grid: inout Grid) {
