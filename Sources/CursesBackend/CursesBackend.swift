@@ -44,8 +44,6 @@ public final class CursesBackend: TerminalBackend {
     private var cursor: Point? = nil
     private var needsClear = false
     private var scratch = [wchar_t](repeating: 0, count: 8)
-    /// The characters of an ASCII run, for `drawASCII`.
-    private var asciiRun = [wchar_t](repeating: 0, count: 256)
 
     /// Opens the terminal described by `configuration`: curses on its output, raw input (Ctrl-C,
     /// Ctrl-S and Ctrl-Z arrive as keys), colours, mouse and bracketed paste reporting.
@@ -166,6 +164,7 @@ public final class CursesBackend: TerminalBackend {
                 needsClear = false
             }
             for change in update.changes { draw(change, in: window) }
+            if !update.isFullRepaint { discardScatteredRows(of: update, in: window) }
             place(cursor: update.cursor, in: window)
             _ = wnoutrefresh(window)
             _ = doupdate()
@@ -215,6 +214,36 @@ public final class CursesBackend: TerminalBackend {
 
     // MARK: - Drawing
 
+    /// When a frame changes most of the screen (a list scrolled by a page), the rows it changes in
+    /// several separate runs are written whole: `wredrawln` tells curses their old contents are
+    /// unknown, so it writes each such row left to right instead of moving the cursor over every
+    /// unchanged stretch. Each of those moves costs curses ~11 k instructions (it prices every way
+    /// of moving, formatting each candidate with `tparm`): 85 of them made half of a PgDn's
+    /// `doupdate` (issue 17). A frame that changes a few rows (a field move, a typed character)
+    /// keeps curses' fewest bytes.
+    private func discardScatteredRows(of update: FrameUpdate, in window: UnsafeMutablePointer<WINDOW>) {
+        guard update.changes.count >= size.height else { return }
+        var scattered: [Int32] = []
+        var changedRows = 0
+        var row = -1
+        var runs = 0
+        for change in update.changes {
+            if change.position.y != row {
+                if runs >= Self.scatteredRuns { scattered.append(Int32(row)) }
+                changedRows += 1
+                row = change.position.y
+                runs = 0
+            }
+            runs += 1
+        }
+        if runs >= Self.scatteredRuns { scattered.append(Int32(row)) }
+        guard changedRows * 2 >= size.height else { return }
+        for row in scattered { _ = wredrawln(window, row, 1) }
+    }
+
+    /// Runs on one row from which the row is written whole.
+    private static let scatteredRuns = 3
+
     private func draw(_ change: Change, in window: UnsafeMutablePointer<WINDOW>) {
         let (attributes, pair) = styles.resolve(change.style)
         let y = Int32(change.position.y)
@@ -245,24 +274,28 @@ public final class CursesBackend: TerminalBackend {
     private func drawNarrowRun(_ text: String, y: Int32, x: Int32, width: Int32, attributes: attr_t, pair: Int16,
                                in window: UnsafeMutablePointer<WINDOW>) -> Bool {
         let room = Int(width - x)
-        if asciiRun.count < room { asciiRun = [wchar_t](repeating: 0, count: room) }
-        var count = 0
-        for scalar in text.unicodeScalars {
-            let value = scalar.value
-            if value >= 0x7F || value < 0x20 {
-                guard DisplayWidth.isSimple(value), DisplayWidth.simpleWidth(value) == 1, cn_wcwidth(value) == 1 else { return false }
+        guard room > 0 else { return true }
+        // A buffer on the stack: the backend is a class, and each use of an array it holds is
+        // checked for exclusive access at run time (a check per character written: issue 17).
+        return withUnsafeTemporaryAllocation(of: wchar_t.self, capacity: room) { run in
+            var count = 0
+            for scalar in text.unicodeScalars {
+                let value = scalar.value
+                if value >= 0x7F || value < 0x20 {
+                    guard DisplayWidth.isSimple(value), DisplayWidth.simpleWidth(value) == 1, cn_wcwidth(value) == 1 else { return false }
+                }
+                if count < room {
+                    run[count] = wchar_t(bitPattern: value)
+                    count += 1
+                }
             }
-            if count < room {
-                asciiRun[count] = wchar_t(bitPattern: value)
-                count += 1
-            }
+            guard count > 0 else { return true }
+            _ = wattr_set(window, attributes, pair, nil)
+            _ = wmove(window, y, x)
+            _ = waddnwstr(window, run.baseAddress, Int32(count))
+            _ = wattr_set(window, 0, 0, nil)
+            return true
         }
-        guard count > 0 else { return true }
-        _ = wattr_set(window, attributes, pair, nil)
-        _ = wmove(window, y, x)
-        asciiRun.withUnsafeBufferPointer { _ = waddnwstr(window, $0.baseAddress, Int32(count)) }
-        _ = wattr_set(window, 0, 0, nil)
-        return true
     }
 
     private func put<C: Collection<UInt32>>(_ scalars: C, y: Int32, x: Int32, attributes: attr_t, pair: Int16,

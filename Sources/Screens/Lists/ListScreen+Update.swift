@@ -4,6 +4,8 @@ import Screenlets
 import TermUI
 
 extension ListScreen {
+    /// Also compiled for the record list's rows (see `view(_:size:)`).
+    @_specialize(where Row == DDLListRow)
     public func update(_ model: inout Model, _ message: Message) -> [Effect<Message>] {
         switch message {
         case .command(let command):

@@ -4,6 +4,10 @@ import Screenlets
 import TermUI
 
 extension ListScreen {
+    /// Also compiled for the record list's rows: the generic body, run for a type another module
+    /// names, looks up the metadata of every generic type it touches on each call (a PgDn's frame
+    /// asks for it thousands of times: issue 17).
+    @_specialize(where Row == DDLListRow)
     public func view(_ model: Model, size: Size) -> Grid {
         var grid = Grid(size: size)
         let layout = ListScreenLayout(size: size)

@@ -54,11 +54,14 @@ public enum FrameDiff {
         let reference = old ?? next
         let translation = next.styleTranslation(from: reference)
         let sameTables = next.styles == reference.styles && next.clusters == reference.clusters
+        // A grid built on `previous` with its writes tracked: only the rows written can differ.
+        let written = old.flatMap { next.rowsWritten(since: $0) }
         translation.withUnsafeBufferPointer { map in
             next.storage.withUnsafeBufferPointer { newCells in
                 oldStorage.withUnsafeBufferPointer { oldCells in
                     for y in 0..<next.height {
                         let rowStart = y * width
+                        if let written, !written.contains(y) { continue }
                         if sameTables && comparable {
                             // Same style and cluster tables: equal bits mean equal cells, so an
                             // unchanged row is skipped with one 8-byte comparison per cell.

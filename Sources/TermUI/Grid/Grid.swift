@@ -21,6 +21,8 @@ public struct Grid: Equatable, Sendable {
     public var clusterCount: Int { clusters.count }
     /// Where the terminal cursor should be shown, or nil to hide it.
     public var cursor: Point?
+    /// Set by ``trackingWrites()``: the grid's cells when tracking began, and the rows written since.
+    private var writes: GridWrites?
 
     /// A grid of `size` filled with `fill`.
     public init(size: Size, fill: Cell = .blank) {
@@ -136,6 +138,33 @@ public struct Grid: Equatable, Sendable {
         grapheme(of: a) == other.grapheme(of: b)
     }
 
+    /// This grid, noting from now on which rows are written into: a frame built on the last one
+    /// (a typed character redraws one line) is then diffed against that frame on those rows only,
+    /// instead of reading both grids whole (issue 17).
+    public func trackingWrites() -> Grid {
+        var copy = self
+        copy.writes = GridWrites(base: storage)
+        return copy
+    }
+
+    /// The rows that may differ from `earlier`, when this grid was built on it with
+    /// ``trackingWrites()`` (its cells are still the ones tracking began from); nil otherwise.
+    /// Rows outside the set hold the same cells with the same meaning: style and cluster tables
+    /// only grow, so an index written before tracking began still names the same style.
+    func rowsWritten(since earlier: Grid) -> GridWrites.Rows? {
+        guard let writes, earlier.size == size, size.area > 0 else { return nil }
+        // Both arrays are alive, so equal buffer addresses mean one shared buffer.
+        let base = writes.base.withUnsafeBufferPointer { $0.baseAddress }
+        let other = earlier.storage.withUnsafeBufferPointer { $0.baseAddress }
+        guard base != nil, base == other else { return nil }
+        return writes.rows
+    }
+
+    @inline(__always)
+    private mutating func noteWritten(rows: Range<Int>) {
+        if writes != nil { writes!.rows.insert(rows) }
+    }
+
     /// Same size, cursor and cells (whatever order styles and clusters were first used in).
     public static func == (lhs: Grid, rhs: Grid) -> Bool {
         guard lhs.size == rhs.size, lhs.cursor == rhs.cursor else { return false }
@@ -183,6 +212,7 @@ public struct Grid: Equatable, Sendable {
 
     /// Puts `stored` (a narrow cell) in every cell of `area`, which is inside the grid.
     private mutating func fillStored(_ stored: StoredCell, area: Rect) {
+        noteWritten(rows: area.y..<area.maxY)
         for y in area.y..<area.maxY { repairEdges(row: y, from: area.x, to: area.maxX) }
         let width = size.width
         storage.withUnsafeMutableBufferPointer { cells in
@@ -202,6 +232,7 @@ public struct Grid: Equatable, Sendable {
         let first = max(0, -sourceY, -y)
         let last = min(count, source.height - sourceY, height - y)
         guard first < last else { return }
+        noteWritten(rows: y + first..<y + last)
         let width = self.width
         if styles == source.styles && clusters == source.clusters {
             source.storage.withUnsafeBufferPointer { from in
@@ -250,6 +281,7 @@ public struct Grid: Equatable, Sendable {
     public mutating func restyle(_ rect: Rect, _ transform: (inout Style) -> Void) {
         let area = rect.intersection(bounds)
         guard !area.isEmpty else { return }
+        noteWritten(rows: area.y..<area.maxY)
         for y in area.y..<area.maxY {
             let start = y * size.width
             for x in area.x..<area.maxX {
@@ -362,6 +394,7 @@ public struct Grid: Equatable, Sendable {
     mutating func place(_ cell: StoredCell, x: Int, y: Int) {
         let rowStart = y * size.width
         let span = cell.isWide ? 2 : 1
+        noteWritten(rows: y..<y + 1)
         repairEdges(row: y, from: x, to: x + span)
         storage[rowStart + x] = cell
         if span == 2 { storage[rowStart + x + 1] = .continuation(cell.styleIndex) }

@@ -15,7 +15,7 @@ extension FormScreen {
         guard placement.y + placement.height <= layout.body.maxY,
               rowHeight(index, model: model, layout: layout) == placement.height else { return nil }
         let theme = configuration.theme
-        var grid = last.grid
+        var grid = last.grid.trackingWrites()
         grid.cursor = nil
         grid.fill(Rect(x: 0, y: placement.y, width: size.width, height: placement.height))
         drawRow(index, model: model, y: placement.y, layout: layout, into: &grid)
