@@ -164,7 +164,6 @@ public final class CursesBackend: TerminalBackend {
                 needsClear = false
             }
             for change in update.changes { draw(change, in: window) }
-            if !update.isFullRepaint { discardScatteredRows(of: update, in: window) }
             place(cursor: update.cursor, in: window)
             _ = wnoutrefresh(window)
             _ = doupdate()
@@ -213,36 +212,6 @@ public final class CursesBackend: TerminalBackend {
     }
 
     // MARK: - Drawing
-
-    /// When a frame changes most of the screen (a list scrolled by a page), the rows it changes in
-    /// several separate runs are written whole: `wredrawln` tells curses their old contents are
-    /// unknown, so it writes each such row left to right instead of moving the cursor over every
-    /// unchanged stretch. Each of those moves costs curses ~11 k instructions (it prices every way
-    /// of moving, formatting each candidate with `tparm`): 85 of them made half of a PgDn's
-    /// `doupdate` (issue 17). A frame that changes a few rows (a field move, a typed character)
-    /// keeps curses' fewest bytes.
-    private func discardScatteredRows(of update: FrameUpdate, in window: UnsafeMutablePointer<WINDOW>) {
-        guard update.changes.count >= size.height else { return }
-        var scattered: [Int32] = []
-        var changedRows = 0
-        var row = -1
-        var runs = 0
-        for change in update.changes {
-            if change.position.y != row {
-                if runs >= Self.scatteredRuns { scattered.append(Int32(row)) }
-                changedRows += 1
-                row = change.position.y
-                runs = 0
-            }
-            runs += 1
-        }
-        if runs >= Self.scatteredRuns { scattered.append(Int32(row)) }
-        guard changedRows * 2 >= size.height else { return }
-        for row in scattered { _ = wredrawln(window, row, 1) }
-    }
-
-    /// Runs on one row from which the row is written whole.
-    private static let scatteredRuns = 3
 
     private func draw(_ change: Change, in window: UnsafeMutablePointer<WINDOW>) {
         let (attributes, pair) = styles.resolve(change.style)
