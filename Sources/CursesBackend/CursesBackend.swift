@@ -236,33 +236,57 @@ public final class CursesBackend: TerminalBackend {
     }
 
     /// Draws a run of one-cell characters (the common case: ASCII, and marks such as `›` or `•`)
-    /// in one call: the window's attributes set to the run's for the call and back to none after,
-    /// which puts the same cells in curses' screen as adding each character with those attributes.
+    /// in one call, as the cells adding each character with the run's attributes would make.
     /// Every scalar must be a grapheme of its own, one cell wide for the grid and for curses'
     /// `wcwidth` alike. False (nothing drawn) for any other text.
     private func drawNarrowRun(_ text: String, y: Int32, x: Int32, width: Int32, attributes: attr_t, pair: Int16,
                                in window: UnsafeMutablePointer<WINDOW>) -> Bool {
         let room = Int(width - x)
         guard room > 0 else { return true }
-        // A buffer on the stack: the backend is a class, and each use of an array it holds is
-        // checked for exclusive access at run time (a check per character written: issue 17).
-        return withUnsafeTemporaryAllocation(of: wchar_t.self, capacity: room) { run in
+        // Whole cells, the run's attributes and pair in each, put in the window in one call
+        // (`wadd_wchnstr` copies them; adding characters one by one runs curses' character
+        // processing for each: a third of a list frame's drawing). The buffer is on the stack: the
+        // backend is a class, whose arrays are checked for exclusive access at each use (issue 17).
+        var blank = cchar_t()
+        _ = withUnsafeTemporaryAllocation(of: wchar_t.self, capacity: 2) { space in
+            space[0] = 0x20
+            space[1] = 0
+            return setcchar(&blank, space.baseAddress, attributes, pair, nil)
+        }
+        // No more cells than the text has bytes: a run's few cells stay on the stack.
+        let capacity = min(room, text.utf8.count)
+        return withUnsafeTemporaryAllocation(of: cchar_t.self, capacity: capacity) { cells in
             var count = 0
+            var text = text
+            let ascii = text.withUTF8 { bytes in
+                // Plain ASCII (most runs): byte by byte, without decoding scalars.
+                for byte in bytes where byte < 0x20 || byte >= 0x7F { return false }
+                for byte in bytes.prefix(capacity) {
+                    var cell = blank
+                    cell.chars.0 = wchar_t(byte)
+                    (cells.baseAddress! + count).initialize(to: cell)
+                    count += 1
+                }
+                return true
+            }
+            if ascii {
+                if count > 0 { _ = mvwadd_wchnstr(window, y, x, cells.baseAddress, Int32(count)) }
+                return true
+            }
             for scalar in text.unicodeScalars {
                 let value = scalar.value
                 if value >= 0x7F || value < 0x20 {
                     guard DisplayWidth.isSimple(value), DisplayWidth.simpleWidth(value) == 1, cn_wcwidth(value) == 1 else { return false }
                 }
-                if count < room {
-                    run[count] = wchar_t(bitPattern: value)
+                if count < capacity {
+                    var cell = blank
+                    cell.chars.0 = wchar_t(bitPattern: value)
+                    (cells.baseAddress! + count).initialize(to: cell)
                     count += 1
                 }
             }
             guard count > 0 else { return true }
-            _ = wattr_set(window, attributes, pair, nil)
-            _ = wmove(window, y, x)
-            _ = waddnwstr(window, run.baseAddress, Int32(count))
-            _ = wattr_set(window, 0, 0, nil)
+            _ = mvwadd_wchnstr(window, y, x, cells.baseAddress, Int32(count))
             return true
         }
     }
