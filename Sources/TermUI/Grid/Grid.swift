@@ -182,6 +182,7 @@ public struct Grid: Equatable, Sendable {
     public mutating func put(_ cell: Cell, at point: Point, clip: Rect? = nil) {
         let area = clip.map { $0.intersection(bounds) } ?? bounds
         guard area.contains(point), !cell.isContinuation else { return }
+        noteWritten(rows: point.y..<point.y + 1)
         if cell.isWide && point.x + 1 >= area.maxX {
             place(.blank(styleIndex(cell.style)), x: point.x, y: point.y)
         } else {
@@ -314,6 +315,7 @@ public struct Grid: Equatable, Sendable {
         var x = point.x
         let y = point.y
         guard y >= area.y, y < area.maxY, area.width > 0 else { return x + text.displayWidth }
+        noteWritten(rows: y..<y + 1)
         let style = styleIndex(style)
         // Fast path, one pass: while every scalar is a grapheme of its own, one scalar is one cell
         // of width 1 or 2. At the first scalar that is not, start again on the grapheme path (which
@@ -389,12 +391,11 @@ public struct Grid: Equatable, Sendable {
     }
 
     /// Places a stored cell (narrow or wide) without clipping checks beyond the grid; repairs
-    /// overlapped wide graphemes.
+    /// overlapped wide graphemes. The caller notes the row written (``trackingWrites()``).
     @inline(__always)
     mutating func place(_ cell: StoredCell, x: Int, y: Int) {
         let rowStart = y * size.width
         let span = cell.isWide ? 2 : 1
-        noteWritten(rows: y..<y + 1)
         repairEdges(row: y, from: x, to: x + span)
         storage[rowStart + x] = cell
         if span == 2 { storage[rowStart + x + 1] = .continuation(cell.styleIndex) }

@@ -5,29 +5,36 @@ struct GridWrites: Sendable {
     let base: [StoredCell]
     var rows = Rows()
 
-    /// A set of row numbers: a bit per row for the first 256; past those, one bit for them all.
+    /// A set of row numbers: a bit per row for the first 128; past those, one bit for them all.
+    /// Two plain words, so that a grid stays small and 8-byte aligned (it is copied by value).
     struct Rows: Sendable, Equatable {
-        private var bits = SIMD4<UInt64>(repeating: 0)
-        private var beyondBits = false
+        private var low: UInt64 = 0
+        private var high: UInt64 = 0
+        private var beyond = false
 
         /// Adds `rows` (negative rows are ignored).
         @inline(__always)
         mutating func insert(_ rows: Range<Int>) {
             for row in rows where row >= 0 {
-                guard row < 256 else {
-                    beyondBits = true
+                switch row {
+                case 0..<64: low |= 1 << UInt64(row)
+                case 64..<128: high |= 1 << UInt64(row - 64)
+                default:
+                    beyond = true
                     return
                 }
-                bits[row >> 6] |= 1 << UInt64(row & 63)
             }
         }
 
         /// Whether `row` may have been written.
         @inline(__always)
         func contains(_ row: Int) -> Bool {
-            guard row >= 0 else { return false }
-            guard row < 256 else { return beyondBits }
-            return bits[row >> 6] & (1 << UInt64(row & 63)) != 0
+            switch row {
+            case ..<0: return false
+            case 0..<64: return low & (1 << UInt64(row)) != 0
+            case 64..<128: return high & (1 << UInt64(row - 64)) != 0
+            default: return beyond
+            }
         }
     }
 }
