@@ -64,16 +64,24 @@ struct OAuth2ClientTests {
         // Without its expiry, so that only the portal can say it is over.
         let opaque = OAuth2TokenSet(accessToken: tokens.accessToken, refreshToken: nil, expiresAt: nil)
         let probe = try session(emulator, BearerAuthorization(tokens: opaque, renewal: nil))
-        _ = try await waitFor("the access token to expire", timeout: 10, every: 0.1) { () async -> Bool? in
-            do {
-                _ = try await probe.currentUser()
-                return nil
-            } catch let error as PortalError where error.kind == .authentication {
-                return true
-            } catch {
-                Issue.record("the probe failed otherwise: \(error)")
-                return true
+        do {
+            // A deadline well past the token's lifetime: on a loaded machine 10 s was not enough.
+            _ = try await waitFor("the access token to expire", timeout: 60, every: 0.1) { () async -> Bool? in
+                do {
+                    _ = try await probe.currentUser()
+                    return nil
+                } catch let error as PortalError where error.kind == .authentication {
+                    return true
+                } catch {
+                    Issue.record("the probe failed otherwise: \(error)")
+                    return true
+                }
             }
+        } catch {
+            // Shut down on the way out too: a session dropped with its HTTP client running stops
+            // the whole test process (AsyncHTTPClient's check in debug builds).
+            try? await probe.shutdown()
+            throw error
         }
         try await probe.shutdown()
     }
