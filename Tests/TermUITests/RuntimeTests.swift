@@ -148,6 +148,32 @@ struct RuntimeTests {
         #expect(backend.screen.size == Size(width: 15, height: 3))
     }
 
+    /// A program that takes the resize as a message which changes nothing (as a resume after a
+    /// stop does: the same size) still gets the screen drawn whole.
+    struct ResizeTaking: Program {
+        let counter = Counter()
+        func initialize() -> (Counter.Model, [Effect<Counter.Message>]) { (Counter.Model(), []) }
+        func update(_ model: inout Counter.Model, _ message: Counter.Message) -> [Effect<Counter.Message>] {
+            counter.update(&model, message)
+        }
+        func view(_ model: Counter.Model, size: Size) -> Grid { counter.view(model, size: size) }
+        func message(for event: InputEvent, model: Counter.Model) -> Counter.Message? {
+            if case .resize = event { return .nothing }
+            return counter.message(for: event, model: model)
+        }
+    }
+
+    @Test func aResizeToTheSameSizeRepaintsEverythingWhenTheMessageChangesNothing() {
+        let backend = HeadlessBackend(size: Size(width: 12, height: 2))
+        let runtime = Runtime(program: ResizeTaking(), backend: backend)
+        runtime.start()
+        let before = backend.updates.count
+        runtime.handle(.resize(Size(width: 12, height: 2)))
+        #expect(backend.updates.count == before + 1)
+        #expect(backend.updates.last?.isFullRepaint == true)
+        #expect(GridText.lines(backend.screen)[0] == "Count: 0")
+    }
+
     @Test func runConsumesInputUntilQuit() async {
         let backend = HeadlessBackend(size: Size(width: 12, height: 1))
         let runtime = Runtime(program: Counter(), backend: backend)

@@ -74,16 +74,20 @@ public final class Runtime<P: Program> {
         finish()
     }
 
-    /// Handles one input event: a resize repaints everything; the program maps the event to a message.
+    /// Handles one input event: the program maps the event to a message; a resize repaints
+    /// everything, whether or not the model changes (a resume after a stop comes as a resize to
+    /// the same size, and the terminal shows the shell's screen until it is drawn again).
     public func handle(_ event: InputEvent) {
         guard !isFinished else { return }
         start()
-        if case .resize = event { renderer.invalidate() }
-        if let message = program.message(for: event, model: model) {
-            send(message)
-        } else if case .resize = event {
-            render(force: true)
+        guard case .resize = event else {
+            if let message = program.message(for: event, model: model) { send(message) }
+            return
         }
+        renderer.invalidate()
+        if let message = program.message(for: event, model: model) { send(message) }
+        // Drawn already when the message changed the model: then this frame changes nothing.
+        if renderer.lastFrame == nil { render(force: true) }
     }
 
     /// Delivers a message to `update`, runs its effects, and renders if the model changed.
