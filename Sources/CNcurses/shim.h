@@ -146,6 +146,22 @@ static inline int cn_terminal_can_draw_screens(const char *name) {
     return can;
 }
 
+/// `tigetstr(name)` of the current terminal, or NULL when it has no such string (terminfo
+/// answers (char *)-1 for a name that is not a string capability).
+static inline const char *cn_terminfo_string(const char *name) {
+    char *value = tigetstr(name);
+    return value == (char *)-1 ? 0 : value;
+}
+
+/// `tigetflag(name)` of the current terminal: 1 when set, 0 otherwise.
+static inline int cn_terminfo_flag(const char *name) { return tigetflag(name) == 1; }
+
+/// A terminfo string with one or two parameters filled in (tiparm is variadic: Swift cannot call
+/// it). NULL when the string cannot be evaluated.
+static inline const char *cn_terminfo_apply(const char *text, int first, int second) {
+    return tiparm(text, first, second);
+}
+
 // libdispatch's main-queue hooks for a run loop on the main thread (what Foundation's CFRunLoop
 // uses on Linux; exported by libdispatch, declared in no installed header): the descriptor that
 // becomes readable when work is queued on the main queue, and the call that runs that work.

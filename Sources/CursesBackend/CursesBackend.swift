@@ -3,9 +3,10 @@ import Foundation
 import Glibc
 import TermUI
 
-/// The `TerminalBackend` on a real terminal, through ncurses. It writes only the changed runs of
-/// each `FrameUpdate` (curses' own optimisation comes on top) with one `doupdate` per frame, and
-/// restores the terminal on `close()` — and on signals, crashes and `exit()` through `TerminalRestore`.
+/// The `TerminalBackend` on a real terminal. ncurses sets the terminal up (modes, the alternate
+/// screen, colours) and puts it back; each `FrameUpdate` is written by a ``FrameWriter`` with the
+/// terminal's terminfo strings, in one `write`. The terminal is restored on `close()` — and on
+/// signals, crashes and `exit()` through `TerminalRestore`.
 ///
 /// Input is read on the main thread when `MainThreadLoop` serves it (the `termlets` program): the
 /// loop polls the terminal, and each event goes straight to the runtime (`deliverInput(to:)`) or
@@ -40,10 +41,7 @@ public final class CursesBackend: TerminalBackend {
     private var reader: InputReader?
     private var mainThreadInput: MainThreadInput?
     private var directHandler: (@MainActor (InputEvent) -> Void)?
-    private var styles: CursesStyles
-    private var cursor: Point? = nil
-    private var needsClear = false
-    private var scratch = [wchar_t](repeating: 0, count: 8)
+    private var writer: FrameWriter
 
     /// Opens the terminal described by `configuration`: curses on its output, raw input (Ctrl-C,
     /// Ctrl-S and Ctrl-Z arrive as keys), colours, mouse and bracketed paste reporting.
@@ -118,7 +116,8 @@ public final class CursesBackend: TerminalBackend {
         colorDepth = min(ColorDepth.detect(environment: configuration.environment, maximum: maximum),
                          configuration.maximumColorDepth)
         let palette = CursesPalette(depth: colorDepth, colorCount: colorCount, hasDefaultColors: hasDefaultColors)
-        styles = CursesStyles(pairs: ColorPairTable(capacity: min(cn_color_pairs() - 1, Int32(Int16.max)), palette: palette))
+        let capabilities = OutputCapabilities.current()
+        writer = FrameWriter(capabilities: capabilities, palette: palette)
 
         if let fixed = configuration.fixedSize {
             _ = resizeterm(Int32(fixed.height), Int32(fixed.width))
@@ -127,6 +126,9 @@ public final class CursesBackend: TerminalBackend {
         _ = curs_set(0)
 
         TerminalRestore.setScreenReset(TerminalStrings.terminfo(["sgr0", "cnorm", "rmcup"]))
+        // Frames leave their attributes on (curses, which resets them at the end of each update,
+        // does not know them): every restore turns them off first.
+        TerminalRestore.setAttributeReset(capabilities.resetAttributes)
         JobControl.setCursorHidden(true)
         JobControl.prepare(resume: TerminalStrings.terminfo(["smcup"]) + TerminalStrings.reporting(configuration, on: true),
                            hideCursor: TerminalStrings.terminfo(["civis"]))
@@ -152,33 +154,19 @@ public final class CursesBackend: TerminalBackend {
 
     // MARK: - TerminalBackend
 
-    /// Writes the changed runs of `update` (all cells after a resize, with the terminal cleared),
-    /// places or hides the cursor, then refreshes the terminal once.
+    /// Writes the changed runs of `update` (after a resize, the whole screen, cleared first) and
+    /// places or hides the cursor, in one `write`.
     public func present(_ update: FrameUpdate) {
         guard isOpen else { return }
-        TerminalRestore.insideCurses {
-            let window = cn_stdscr()!
-            if update.isFullRepaint || needsClear { _ = werase(window) }
-            if needsClear {
-                _ = clearok(cn_curscr(), true)
-                needsClear = false
-            }
-            for change in update.changes { draw(change, in: window) }
-            place(cursor: update.cursor, in: window)
-            _ = wnoutrefresh(window)
-            _ = doupdate()
-        }
+        writer.write(update)
+        sendFrame()
     }
 
     /// Shows the cursor at `position`, or hides it; nothing is written when it is already so.
     public func setCursor(_ position: Point?) {
-        guard isOpen, position != cursor else { return }
-        TerminalRestore.insideCurses {
-            let window = cn_stdscr()!
-            place(cursor: position, in: window)
-            _ = wnoutrefresh(window)
-            _ = doupdate()
-        }
+        guard isOpen else { return }
+        writer.showCursor(at: position)
+        sendFrame()
     }
 
     /// Hands every input event to `handler` as it is read, on the main thread, when input is read
@@ -211,110 +199,35 @@ public final class CursesBackend: TerminalBackend {
         Self.anyOpen = false
     }
 
-    // MARK: - Drawing
+    // MARK: - Output
 
-    private func draw(_ change: Change, in window: UnsafeMutablePointer<WINDOW>) {
-        let (attributes, pair) = styles.resolve(change.style)
-        let y = Int32(change.position.y)
-        var x = Int32(change.position.x)
-        let width = Int32(size.width)
-        if drawNarrowRun(change.text, y: y, x: x, width: width, attributes: attributes, pair: pair, in: window) { return }
-        for grapheme in change.text {
-            guard x < width else { break }
-            if let ascii = grapheme.asciiValue, ascii >= 0x20, ascii < 0x7F {
-                // The common case, without building a cell.
-                put(CollectionOfOne(UInt32(ascii)), y: y, x: x, attributes: attributes, pair: pair, in: window)
-                x += 1
+    /// Sends the writer's output to the terminal, whole, and tells job control whether the cursor
+    /// is hidden (to hide it again after a stop).
+    private func sendFrame() {
+        JobControl.setCursorHidden(writer.isCursorHidden)
+        guard !writer.output.isEmpty else { return }
+        let descriptor = fileno(outputFile)
+        writer.output.withUnsafeBytes { Self.writeAll($0, to: descriptor) }
+    }
+
+    /// Writes `bytes` whole: again after an interruption or a partial write, and after waiting
+    /// for room when the terminal's descriptor is non-blocking and full.
+    private static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) {
+        guard let base = bytes.baseAddress else { return }
+        var offset = 0
+        while offset < bytes.count {
+            let written = write(descriptor, base + offset, bytes.count - offset)
+            if written > 0 {
+                offset += written
+            } else if written < 0 && errno == EINTR {
                 continue
+            } else if written < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) {
+                var wait = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
+                guard poll(&wait, 1, 1_000) > 0 else { return }
+            } else {
+                return
             }
-            let columns = max(1, DisplayWidth.of(grapheme))
-            let cell = CursesCell(grapheme, width: columns)
-            put(cell.scalars, y: y, x: x, attributes: attributes, pair: pair, in: window)
-            if cell.padded && x + 1 < width { put([0x20], y: y, x: x + 1, attributes: attributes, pair: pair, in: window) }
-            x += Int32(columns)
         }
-    }
-
-    /// Draws a run of one-cell characters (the common case: ASCII, and marks such as `›` or `•`)
-    /// in one call, as the cells adding each character with the run's attributes would make.
-    /// Every scalar must be a grapheme of its own, one cell wide for the grid and for curses'
-    /// `wcwidth` alike. False (nothing drawn) for any other text.
-    private func drawNarrowRun(_ text: String, y: Int32, x: Int32, width: Int32, attributes: attr_t, pair: Int16,
-                               in window: UnsafeMutablePointer<WINDOW>) -> Bool {
-        let room = Int(width - x)
-        guard room > 0 else { return true }
-        // Whole cells, the run's attributes and pair in each, put in the window in one call
-        // (`wadd_wchnstr` copies them; adding characters one by one runs curses' character
-        // processing for each: a third of a list frame's drawing). The buffer is on the stack: the
-        // backend is a class, whose arrays are checked for exclusive access at each use (issue 17).
-        var blank = cchar_t()
-        _ = withUnsafeTemporaryAllocation(of: wchar_t.self, capacity: 2) { space in
-            space[0] = 0x20
-            space[1] = 0
-            return setcchar(&blank, space.baseAddress, attributes, pair, nil)
-        }
-        // No more cells than the text has bytes: a run's few cells stay on the stack.
-        let capacity = min(room, text.utf8.count)
-        return withUnsafeTemporaryAllocation(of: cchar_t.self, capacity: capacity) { cells in
-            var count = 0
-            var text = text
-            let ascii = text.withUTF8 { bytes in
-                // Plain ASCII (most runs): byte by byte, without decoding scalars.
-                for byte in bytes where byte < 0x20 || byte >= 0x7F { return false }
-                for byte in bytes.prefix(capacity) {
-                    var cell = blank
-                    cell.chars.0 = wchar_t(byte)
-                    (cells.baseAddress! + count).initialize(to: cell)
-                    count += 1
-                }
-                return true
-            }
-            if ascii {
-                if count > 0 { _ = mvwadd_wchnstr(window, y, x, cells.baseAddress, Int32(count)) }
-                return true
-            }
-            for scalar in text.unicodeScalars {
-                let value = scalar.value
-                if value >= 0x7F || value < 0x20 {
-                    guard DisplayWidth.isSimple(value), DisplayWidth.simpleWidth(value) == 1, cn_wcwidth(value) == 1 else { return false }
-                }
-                if count < capacity {
-                    var cell = blank
-                    cell.chars.0 = wchar_t(bitPattern: value)
-                    (cells.baseAddress! + count).initialize(to: cell)
-                    count += 1
-                }
-            }
-            guard count > 0 else { return true }
-            _ = mvwadd_wchnstr(window, y, x, cells.baseAddress, Int32(count))
-            return true
-        }
-    }
-
-    private func put<C: Collection<UInt32>>(_ scalars: C, y: Int32, x: Int32, attributes: attr_t, pair: Int16,
-                                            in window: UnsafeMutablePointer<WINDOW>) {
-        var count = 0
-        for scalar in scalars.prefix(scratch.count - 1) {
-            scratch[count] = wchar_t(bitPattern: scalar)
-            count += 1
-        }
-        scratch[count] = 0
-        var character = cchar_t()
-        _ = setcchar(&character, scratch, attributes, pair, nil)
-        _ = mvwadd_wch(window, y, x, &character)
-    }
-
-    private func place(cursor position: Point?, in window: UnsafeMutablePointer<WINDOW>) {
-        if let position {
-            _ = leaveok(window, false)
-            _ = wmove(window, Int32(position.y), Int32(position.x))
-            if cursor == nil { _ = curs_set(1) }
-        } else {
-            _ = leaveok(window, true)
-            if cursor != nil { _ = curs_set(0) }
-        }
-        JobControl.setCursorHidden(position == nil)
-        cursor = position
     }
 
     // MARK: - Input and terminal modes
@@ -325,19 +238,14 @@ public final class CursesBackend: TerminalBackend {
         guard isOpen, case .resize(let newSize) = event else { return event }
         TerminalRestore.insideCurses { _ = resizeterm(Int32(newSize.height), Int32(newSize.width)) }
         size = Size(width: Int(cn_cols()), height: Int(cn_lines()))
-        needsClear = true
+        writer.invalidate()
         return .resize(size)
     }
 
     private func writeToTerminal(_ bytes: [UInt8]) {
         guard !bytes.isEmpty else { return }
         _ = fflush(outputFile)
-        bytes.withUnsafeBytes { raw in
-            var offset = 0
-            while offset < raw.count {
-                let written = write(configuration.outputDescriptor, raw.baseAddress! + offset, raw.count - offset)
-                if written > 0 { offset += written } else if errno != EINTR { return }
-            }
-        }
+        let descriptor = fileno(outputFile)
+        bytes.withUnsafeBytes { Self.writeAll($0, to: descriptor) }
     }
 }

@@ -1,7 +1,7 @@
 import TermUI
 
-/// Maps TermUI colours to curses colour numbers for a colour depth, and knows roughly what each
-/// number looks like (for choosing the nearest colour pair when pairs run out).
+/// Maps TermUI colours to the terminal's colour numbers (what `setaf` and `setab` take) for a
+/// colour depth.
 struct CursesPalette: Sendable {
     /// The depth styles are downgraded to before drawing.
     let depth: ColorDepth
@@ -38,22 +38,6 @@ struct CursesPalette: Sendable {
             if isDirect { return Int32(r) << 16 | Int32(g) << 8 | Int32(b) }
             return number(for: color.downgraded(to: colorCount >= 256 ? .ansi256 : .ansi16), background: background)
         }
-    }
-
-    /// A distance between two colour numbers: squared RGB distance; the default colour counts as
-    /// light grey (foreground) or black (background).
-    func distance(_ a: Int32, _ b: Int32, background: Bool) -> Int {
-        if a == b { return 0 }
-        let x = rgb(of: a, background: background)
-        let y = rgb(of: b, background: background)
-        let dr = x.0 - y.0, dg = x.1 - y.1, db = x.2 - y.2
-        return dr * dr + dg * dg + db * db
-    }
-
-    func rgb(of number: Int32, background: Bool) -> (Int, Int, Int) {
-        if number < 0 { return background ? (0, 0, 0) : (229, 229, 229) }
-        if isDirect { return (Int(number >> 16 & 0xFF), Int(number >> 8 & 0xFF), Int(number & 0xFF)) }
-        return Self.rgb(ofIndex: Int(number))
     }
 
     /// The xterm palette: 16 standard colours, the 6×6×6 cube, the grey ramp.

@@ -42,6 +42,9 @@ enum TerminalRestore {
     nonisolated(unsafe) private static var modeReset = UnsafeMutableBufferPointer<UInt8>(start: nil, count: 0)
     /// Screen resets (sgr0, cnorm, rmcup from terminfo): written when `endwin` cannot be called.
     nonisolated(unsafe) private static var screenReset = UnsafeMutableBufferPointer<UInt8>(start: nil, count: 0)
+    /// Attributes and colours off (sgr0): frames are written outside curses, which does not know
+    /// what they left on. Always written, before `endwin`.
+    nonisolated(unsafe) private static var attributeReset = UnsafeMutableBufferPointer<UInt8>(start: nil, count: 0)
     nonisolated(unsafe) private static var hasSavedModes = false
 
     /// Signals after which the program exits with status 128 + signal.
@@ -64,6 +67,13 @@ enum TerminalRestore {
     static func setScreenReset(_ bytes: [UInt8]) {
         precondition(cn_load(flags) == 0, "set the reset bytes before activating")
         replace(&screenReset, with: bytes)
+    }
+
+    /// Sets the attribute reset bytes, known once curses has read terminfo.
+    @MainActor
+    static func setAttributeReset(_ bytes: [UInt8]) {
+        precondition(cn_load(flags) == 0, "set the reset bytes before activating")
+        replace(&attributeReset, with: bytes)
     }
 
     /// From now on every exit path restores the terminal.
@@ -113,6 +123,7 @@ enum TerminalRestore {
     static func restore() -> Bool {
         guard cn_exchange(flags, 0) == 1 else { return false }
         writeAll(modeReset)
+        writeAll(attributeReset)
         if endwin() == ERR { writeAll(screenReset) }
         if hasSavedModes { _ = tcsetattr(flags[2], TCSANOW, savedModes) }
         StandardErrorCapture.release()
@@ -124,6 +135,7 @@ enum TerminalRestore {
     static func restoreFromHandler() {
         guard cn_exchange(flags, 0) == 1 else { return }
         writeAll(modeReset)
+        writeAll(attributeReset)
         if hasSavedModes { _ = tcsetattr(flags[2], TCSANOW, savedModes) }
         if cn_load(flags + 1) == 0 {
             if endwin() == ERR { writeAll(screenReset) }
