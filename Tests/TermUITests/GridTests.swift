@@ -161,4 +161,50 @@ struct GridStorageTests {
         narrow.copyLines(of: source, from: 0, count: 4, to: 0)
         #expect(narrow == Grid(size: Size(width: 5, height: 4)))
     }
+
+    /// Printable ASCII takes a fast path (one pass over the row). It must write what the scalar
+    /// path writes: the same text with "é" after it goes that way, and "é" never lands inside
+    /// the clip here (the text reaches or passes its right edge), so the cells must be equal and
+    /// the returned column too (one more when the ASCII text ended exactly at the edge, where "é"
+    /// is the first thing that does not fit). Rows hold wide characters the writes cut.
+    @Test func asciiWritesAsTheScalarPathDoes() {
+        var random = SeededGenerator(seed: 7)
+        let letters = Array("abcXYZ 019-:.")
+        for round in 0..<500 {
+            var base = Grid(size: Size(width: 12, height: 3))
+            for _ in 0..<4 {
+                base.write("記", at: Point(x: Int.random(in: 0..<11, using: &random), y: Int.random(in: 0..<3, using: &random)))
+            }
+            let clip = Rect(x: Int.random(in: -2..<8, using: &random), y: 0, width: Int.random(in: 0..<10, using: &random), height: 3)
+            let area = clip.intersection(base.bounds)
+            let start = Int.random(in: -4..<14, using: &random)
+            let edge = max(start, area.maxX)
+            let count = max(0, edge - start) + Int.random(in: 0..<3, using: &random)
+            let text = String((0..<count).map { _ in letters.randomElement(using: &random)! })
+            let y = Int.random(in: 0..<3, using: &random)
+            let style = Style(foreground: .red)
+            var fast = base
+            var scalar = base
+            let fastEnd = fast.write(text, at: Point(x: start, y: y), style: style, clip: clip)
+            let scalarEnd = scalar.write(text + "é", at: Point(x: start, y: y), style: style, clip: clip)
+            #expect(fast.cells == scalar.cells, "round \(round): \(text.debugDescription) at \(start) clipped to \(clip)")
+            // One more where the ASCII text ends at the edge (or the clip is empty: both return the
+            // column after the whole text, and "é" adds one).
+            let exact = start + count == edge || area.isEmpty
+            #expect(scalarEnd == fastEnd + (exact ? 1 : 0), "round \(round): \(text.debugDescription) at \(start) clipped to \(clip)")
+        }
+    }
+}
+
+/// SplitMix64: the same cases on every run.
+struct SeededGenerator: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
 }

@@ -317,6 +317,7 @@ public struct Grid: Equatable, Sendable {
         guard y >= area.y, y < area.maxY, area.width > 0 else { return x + text.displayWidth }
         noteWritten(rows: y..<y + 1)
         let style = styleIndex(style)
+        if let end = writeASCII(text, from: x, y: y, area: area, style: style) { return end }
         // Fast path, one pass: while every scalar is a grapheme of its own, one scalar is one cell
         // of width 1 or 2. At the first scalar that is not, start again on the grapheme path (which
         // rewrites the same cells identically and continues).
@@ -362,6 +363,31 @@ public struct Grid: Equatable, Sendable {
             x += width
         }
         return x
+    }
+
+    /// Printable ASCII (most text on a screen): one cell per byte, written in one pass over the
+    /// row, with the result the scalar path gives (cells left of `area` skipped, the text cut at
+    /// its right edge; the column after the text, or after the first column past the edge). Nil
+    /// for any other text, or text whose bytes are not contiguous.
+    @inline(__always)
+    private mutating func writeASCII<S: StringProtocol>(_ text: S, from start: Int, y: Int, area: Rect, style: UInt16) -> Int? {
+        let result: Int?? = text.utf8.withContiguousStorageIfAvailable { bytes -> Int? in
+            for byte in bytes where byte < 0x20 || byte >= 0x7F { return nil }
+            let count = bytes.count
+            let from = max(start, area.x)
+            let to = min(start + count, area.maxX)
+            if from < to {
+                repairEdges(row: y, from: from, to: to)
+                let rowStart = y * size.width
+                storage.withUnsafeMutableBufferPointer { cells in
+                    for x in from..<to {
+                        cells[rowStart + x] = StoredCell(code: UInt32(bytes[x - start]), width: 1, styleIndex: style)
+                    }
+                }
+            }
+            return count == 0 || start + count <= area.maxX ? start + count : max(start, area.maxX) + 1
+        }
+        return result ?? nil
     }
 
     /// Writes `text` truncated with an ellipsis and padded to exactly `rect`'s width, on its first row.
