@@ -204,6 +204,7 @@ let package = Package(
             name: "ScreenletsTests",
             dependencies: [
                 "Screenlets", "BookmarksExample", "DDM", "PortalClient", "OfflineStore", "PortalEmulator", "TermletsTestSupport",
+                .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
         // The form screenlet against an in-process portal emulator and a temporary offline store.

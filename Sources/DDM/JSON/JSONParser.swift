@@ -62,12 +62,21 @@ struct JSONReader<Builder: JSONTreeBuilding> {
     let bytes: [UInt8]
     /// Accepts a comma before a closing `}` or `]`, as Liferay's own JSON reader does.
     let allowsTrailingCommas: Bool
+    /// Arrays nested at most this deep (the top level is 1) record where their elements lie
+    /// (``ElementSpan``); 0 records nothing.
+    let elementLevels: Int
     var index = 0
     var depth = 0
+    /// The element spans of the array read last, when it recorded them: taken by the array
+    /// holding it, or by ``readDocument()``'s caller for the top level.
+    var lastElementSpans: [ElementSpan]?
+    /// Where the document's value lies, once read (whitespace around it excluded).
+    var documentRange = 0..<0
 
-    init(bytes: [UInt8], allowsTrailingCommas: Bool = false) {
+    init(bytes: [UInt8], allowsTrailingCommas: Bool = false, elementLevels: Int = 0) {
         self.bytes = bytes
         self.allowsTrailingCommas = allowsTrailingCommas
+        self.elementLevels = elementLevels
     }
 
     /// After a member's or element's comma: `true` when a trailing comma is allowed and `close` follows.
@@ -80,7 +89,9 @@ struct JSONReader<Builder: JSONTreeBuilding> {
     mutating func readDocument() throws(JSONParseError) -> Node {
         skipWhitespace()
         if index == bytes.count { throw error("empty document") }
+        let start = index
         let value = try readValue()
+        documentRange = start..<index
         skipWhitespace()
         if index != bytes.count { throw error("unexpected text after the JSON value") }
         return value
@@ -140,30 +151,43 @@ struct JSONReader<Builder: JSONTreeBuilding> {
         try enter()
         index += 1  // [
         var elements: [Node] = []
+        let records = depth <= elementLevels
+        var spans: [ElementSpan] = []
         skipWhitespace()
         if peek() == UInt8(ascii: "]") {
             index += 1
-            depth -= 1
-            return Builder.array(elements)
+            return leaveArray(elements, spans: records ? spans : nil)
         }
         while true {
             skipWhitespace()
             if !elements.isEmpty, closesAfterComma(UInt8(ascii: "]")) {
                 index += 1
-                depth -= 1
-                return Builder.array(elements)
+                return leaveArray(elements, spans: records ? spans : nil)
             }
+            let start = index
+            if records { lastElementSpans = nil }
             elements.append(try readValue())
+            if records {
+                // Only an array element's own spans: an object's members may have left theirs.
+                let inner = bytes[start] == UInt8(ascii: "[") ? lastElementSpans : nil
+                spans.append(ElementSpan(range: start..<index, elements: inner))
+            }
             skipWhitespace()
             switch peek() {
             case UInt8(ascii: ","): index += 1
             case UInt8(ascii: "]"):
                 index += 1
-                depth -= 1
-                return Builder.array(elements)
+                return leaveArray(elements, spans: records ? spans : nil)
             default: throw error("expected ',' or ']' in array")
             }
         }
+    }
+
+    /// Ends an array: one level up, its spans (when it recorded them) left for its holder.
+    private mutating func leaveArray(_ elements: [Node], spans: [ElementSpan]?) -> Node {
+        depth -= 1
+        if let spans { lastElementSpans = spans }
+        return Builder.array(elements)
     }
 
     mutating func readString() throws(JSONParseError) -> String {

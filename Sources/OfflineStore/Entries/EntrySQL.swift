@@ -26,21 +26,28 @@ enum EntrySQL {
         return state
     }
 
+    /// Stores `value`, as `text` when given (text that reads back as `value`, e.g. the portal's
+    /// own), else serialised.
+    ///
+    /// `text` is bound as bytes and made TEXT by SQLite's `CAST`, which takes them as they are:
+    /// a `String` made of them would check all their UTF-8 again (a record list page's text cost
+    /// as much as parsing it), and ``JSONText`` is valid UTF-8 already (the parser checked it).
     static func put(
-        _ db: Database, _ address: EntryAddress, value: JSONValue, attributes: JSONValue,
+        _ db: Database, _ address: EntryAddress, value: JSONValue, text: JSONText? = nil, attributes: JSONValue,
         state: SyncState, storedAt: Date
     ) throws {
+        let stored = text.map { Data($0.utf8).databaseValue } ?? value.serialized().databaseValue
         try Cached.execute(
             db,
             sql: """
                 INSERT INTO entry (collection, key, value, attributes, storedAt, syncState)
-                VALUES (?, ?, ?, ?, ?, ?)
+                VALUES (?, ?, CAST(? AS TEXT), ?, ?, ?)
                 ON CONFLICT (collection, key) DO UPDATE SET
                     value = excluded.value, attributes = excluded.attributes,
                     storedAt = excluded.storedAt, syncState = excluded.syncState
                 """,
             arguments: [
-                address.collection, address.key, value.serialized(), attributes.serialized(),
+                address.collection, address.key, stored, attributes.serialized(),
                 Timestamps.milliseconds(storedAt), state.rawValue,
             ])
     }
@@ -94,7 +101,8 @@ enum EntrySQL {
     }
 }
 
-/// JSON values are stored as their serialized text.
+/// JSON values are stored as JSON text: serialised (keys sorted), or the text the portal sent
+/// (``JSONText``, keys in its order). Either reads back as the value stored.
 enum StoredJSON {
     static func decode(_ text: String, what: String) throws -> JSONValue {
         do {

@@ -44,9 +44,21 @@ public struct EntryStore: Sendable {
     public func putFetched(
         _ address: EntryAddress, value: JSONValue, attributes: JSONValue = [:], storedAt: Date = Date()
     ) async throws -> Bool {
-        try await database.pool.write { db in
+        try await putFetched(address, fetched: SourcedJSON(value), attributes: attributes, storedAt: storedAt)
+    }
+
+    /// ``putFetched(_:value:attributes:storedAt:)`` for a value with the text it was read from:
+    /// the text is stored as it is, not serialised again.
+    @discardableResult
+    public func putFetched(
+        _ address: EntryAddress, fetched: SourcedJSON, attributes: JSONValue = [:], storedAt: Date = Date()
+    ) async throws -> Bool {
+        let (value, text) = (fetched.value, fetched.text)
+        return try await database.pool.write { db in
             if let state = try EntrySQL.syncState(db, address), state != .clean { return false }
-            try EntrySQL.put(db, address, value: value, attributes: attributes, state: .clean, storedAt: storedAt)
+            try EntrySQL.put(
+                db, address, value: value, text: text, attributes: attributes, state: .clean,
+                storedAt: storedAt)
             return true
         }
     }

@@ -50,6 +50,15 @@ public struct CachePolicyLoader: Sendable {
         _ policy: LoadPolicy, at address: EntryAddress, attributes: JSONValue = [:],
         fetch: @escaping @Sendable () async throws -> JSONValue
     ) -> AsyncThrowingStream<LoadResult, any Error> {
+        updates(policy, at: address, attributes: attributes, fetchSourced: { SourcedJSON(try await fetch()) })
+    }
+
+    /// ``updates(_:at:attributes:fetch:)`` for a fetch that keeps the text of what the portal sent
+    /// (``SourcedJSON``): that text is cached as it is, without serialising the value again.
+    public func updates(
+        _ policy: LoadPolicy, at address: EntryAddress, attributes: JSONValue = [:],
+        fetchSourced fetch: @escaping @Sendable () async throws -> SourcedJSON
+    ) -> AsyncThrowingStream<LoadResult, any Error> {
         let entries = self.entries
         let fetch = Self.guarding(fetch, with: connectivity)
         return AsyncThrowingStream { continuation in
@@ -67,19 +76,19 @@ public struct CachePolicyLoader: Sendable {
 
     /// `fetch`, reporting to `connectivity` and skipping the network while it says offline.
     private static func guarding(
-        _ fetch: @escaping @Sendable () async throws -> JSONValue, with connectivity: Connectivity?
-    ) -> @Sendable () async throws -> JSONValue {
+        _ fetch: @escaping @Sendable () async throws -> SourcedJSON, with connectivity: Connectivity?
+    ) -> @Sendable () async throws -> SourcedJSON {
         guard let connectivity else { return fetch }
         return { try await connectivity.guarded(fetch) }
     }
 
     private static func run(
         _ policy: LoadPolicy, _ address: EntryAddress, _ attributes: JSONValue, _ entries: EntryStore,
-        _ fetch: @Sendable () async throws -> JSONValue, deliver: (LoadResult) -> Void
+        _ fetch: @Sendable () async throws -> SourcedJSON, deliver: (LoadResult) -> Void
     ) async throws {
         switch policy {
         case .remoteOnly:
-            deliver(.fromPortal(try await fetch(), attributes: attributes))
+            deliver(.fromPortal(try await fetch().value, attributes: attributes))
 
         case .remoteFirst:
             do {
@@ -116,12 +125,12 @@ public struct CachePolicyLoader: Sendable {
 
     private static func fetchAndStore(
         _ address: EntryAddress, _ attributes: JSONValue, _ entries: EntryStore,
-        _ fetch: @Sendable () async throws -> JSONValue
+        _ fetch: @Sendable () async throws -> SourcedJSON
     ) async throws -> LoadResult {
-        let value = try await fetch()
-        let stored = try await entries.putFetched(address, value: value, attributes: attributes)
+        let fetched = try await fetch()
+        let stored = try await entries.putFetched(address, fetched: fetched, attributes: attributes)
         return LoadResult(
-            value: value, attributes: attributes, source: .portal, storedAt: nil, isStale: false,
+            value: fetched.value, attributes: attributes, source: .portal, storedAt: nil, isStale: false,
             hasLocalChanges: !stored)
     }
 }

@@ -6,28 +6,36 @@ import DDM
 enum ResponseParser {
     /// The decoded body of a successful answer.
     static func parse(status: Int, location: String?, body: [UInt8]) throws(PortalError) -> JSONValue {
+        try parseSourced(status: status, location: location, body: body, elementLevels: 0).value
+    }
+
+    /// ``parse(status:location:body:)`` keeping the body's text, and its elements' down to
+    /// `elementLevels` levels of arrays (``JSONValue/parseSourced(bytes:elementLevels:)``).
+    static func parseSourced(
+        status: Int, location: String?, body: [UInt8], elementLevels: Int
+    ) throws(PortalError) -> SourcedJSON {
         if (300..<400).contains(status) {
             var message = "the portal answered with a redirect (HTTP \(status))"
             if let location, !location.isEmpty { message += " to \(location)" }
             message += "; check the server URL (scheme, host, context path)"
             throw PortalError(kind: .server, message: message, httpStatus: status)
         }
-        let json: JSONValue?
+        let sourced: SourcedJSON?
         if body.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
-            json = nil
+            sourced = nil
         } else {
-            json = try? JSONValue.parse(bytes: body)
+            sourced = try? JSONValue.parseSourced(bytes: body, elementLevels: elementLevels)
         }
-        if let json, let error = portalError(in: json, status: status) { throw error }
+        if let json = sourced?.value, let error = portalError(in: json, status: status) { throw error }
         if !(200..<300).contains(status) { throw statusError(status) }
-        guard let json else {
+        guard let sourced else {
             throw PortalError(
                 kind: .server,
                 message: body.isEmpty ? "the portal sent an empty answer" : "the portal's answer is not JSON",
                 httpStatus: status
             )
         }
-        return json
+        return sourced
     }
 
     /// An error for a status that carries no usable error body.

@@ -1,3 +1,4 @@
+import DDM
 import OfflineStore
 import PortalClient
 
@@ -8,12 +9,21 @@ extension DDLListLoader {
     /// sequence in the same rows call.
     public init(configuration: DDLListConfiguration, calls: ServiceCalls, database: CacheDatabase?,
                 readAhead: PageReadAhead? = nil, invoke: @escaping PortalPageLoader<DDLListSource>.Invoke) {
+        self.init(configuration: configuration, calls: calls, database: database, readAhead: readAhead, invokeSourced: { batch in
+            try await invoke(batch).map(SourcedJSON.init)
+        })
+    }
+
+    /// The same loader on a batch sender that keeps the portal's text (`PortalSession.invokeSourced`):
+    /// pages are then cached as that text, not serialised again.
+    public init(configuration: DDLListConfiguration, calls: ServiceCalls, database: CacheDatabase?,
+                readAhead: PageReadAhead? = nil, invokeSourced: @escaping PortalPageLoader<DDLListSource>.SourcedInvoke) {
         let source = DDLListSource(
             recordSetId: configuration.recordSetId, userId: configuration.userId, locale: configuration.locale,
             obcClassName: configuration.obcClassName, layout: configuration.layout, calls: calls)
         let base = PortalPageLoader(
             source: source, policy: configuration.offlinePolicy, cache: database.map(CachePolicyLoader.init(database:)),
-            readAhead: readAhead, invoke: invoke)
+            readAhead: readAhead, invokeSourced: invokeSourced)
         self.init(base: base, labelFields: configuration.labelFields, queue: database.map { PendingQueue(database: $0) })
     }
 }

@@ -19,7 +19,7 @@ public actor PageReadAhead {
     public let lifetime: Duration
 
     private struct Entry {
-        let fetch: Task<[String: JSONValue], any Error>
+        let fetch: Task<[String: SourcedJSON], any Error>
         let fetchedAt: ContinuousClock.Instant
     }
 
@@ -37,11 +37,12 @@ public actor PageReadAhead {
 
     /// The rows of one page: from a fetch made ahead for it, else fetched with `fetch(start, end)`
     /// (a rows call answering a JSON array), the pages after it too when the page before it was
-    /// the last one requested. `key(start, end)` is a page's cache key.
+    /// the last one requested. `key(start, end)` is a page's cache key. A page split from a
+    /// longer answer has its rows' texts when the answer had them.
     func rows(
         start: Int, end: Int, previousStart: Int, key: @Sendable (Int, Int) -> String,
-        fetch: @escaping @Sendable (Int, Int) async throws -> JSONValue
-    ) async throws -> JSONValue {
+        fetch: @escaping @Sendable (Int, Int) async throws -> SourcedJSON
+    ) async throws -> SourcedJSON {
         let now = ContinuousClock.now
         forgetOld(now)
         let own = key(start, end)
@@ -63,16 +64,15 @@ public actor PageReadAhead {
         }
         let count = pages
         let keys = (0..<count).map { key(start + $0 * size, start + ($0 + 1) * size) }
-        let task = Task<[String: JSONValue], any Error> {
+        let task = Task<[String: SourcedJSON], any Error> {
             let answer = try await fetch(start, start + count * size)
             // Not an array: this page gets the answer as it is (its loader reports it), the
             // others are fetched on their own.
-            guard case .array(let rows) = answer else { return [keys[0]: answer] }
-            var split: [String: JSONValue] = [:]
+            guard case .array(let rows) = answer.value else { return [keys[0]: answer] }
+            var split: [String: SourcedJSON] = [:]
             for (index, pageKey) in keys.enumerated() {
-                let low = min(rows.count, index * size)
-                let high = min(rows.count, (index + 1) * size)
-                split[pageKey] = .array(Array(rows[low..<high]))
+                let range = min(rows.count, index * size)..<min(rows.count, (index + 1) * size)
+                split[pageKey] = Self.slice(rows, answer.elements, range)
             }
             return split
         }
@@ -87,6 +87,15 @@ public actor PageReadAhead {
             for pageKey in keys.dropFirst() where entries[pageKey]?.fetchedAt == now { entries[pageKey] = nil }
             throw error
         }
+    }
+
+    /// The rows in `range`, with their texts when `sourced` (the same rows with theirs) is given.
+    private static func slice(_ rows: [JSONValue], _ sourced: [SourcedJSON]?, _ range: Range<Int>) -> SourcedJSON {
+        let value = JSONValue.array(Array(rows[range]))
+        guard let sourced, sourced.count == rows.count else { return SourcedJSON(value) }
+        let texts = sourced[range].compactMap(\.text)
+        guard texts.count == range.count else { return SourcedJSON(value) }
+        return SourcedJSON(value: value, text: .array(texts), elements: Array(sourced[range]))
     }
 
     /// Forgets every page fetched ahead and every request (a refresh).

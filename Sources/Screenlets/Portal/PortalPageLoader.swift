@@ -15,11 +15,14 @@ public struct PortalPageLoader<Source: ListPageSource>: PageLoader where Source.
     public typealias Row = Source.Row
     /// Sends a batch of calls and returns their answers by position (`PortalSession.invoke`).
     public typealias Invoke = @Sendable ([ServiceCall]) async throws -> [JSONValue]
+    /// ``Invoke`` keeping the text of each answer and of its elements
+    /// (`PortalSession.invokeSourced`): pages are then cached as the portal wrote their rows.
+    public typealias SourcedInvoke = @Sendable ([ServiceCall]) async throws -> [SourcedJSON]
 
     public let source: Source
     public let policy: LoadPolicy
     private let cache: CachePolicyLoader?
-    private let invoke: Invoke
+    private let invoke: SourcedInvoke
     /// Fetches the pages after a page read in sequence with it (``PageReadAhead``); nil: one rows
     /// call per page.
     public let readAhead: PageReadAhead?
@@ -29,18 +32,28 @@ public struct PortalPageLoader<Source: ListPageSource>: PageLoader where Source.
         source: Source, policy: LoadPolicy = .remoteFirst, cache: CachePolicyLoader?, readAhead: PageReadAhead? = nil,
         invoke: @escaping Invoke
     ) {
+        self.init(source: source, policy: policy, cache: cache, readAhead: readAhead, invokeSourced: { calls in
+            try await invoke(calls).map(SourcedJSON.init)
+        })
+    }
+
+    /// A loader sending with `invokeSourced`, caching its pages as the portal's text.
+    public init(
+        source: Source, policy: LoadPolicy = .remoteFirst, cache: CachePolicyLoader?, readAhead: PageReadAhead? = nil,
+        invokeSourced: @escaping SourcedInvoke
+    ) {
         self.source = source
         self.policy = cache == nil ? .remoteOnly : policy
         self.cache = cache
         self.readAhead = source is any PortalAnswerShaping ? nil : readAhead
-        self.invoke = invoke
+        self.invoke = invokeSourced
     }
 
     /// A loader on `session` and, when given, the cache in `database`.
     public init(source: Source, policy: LoadPolicy = .remoteFirst, database: CacheDatabase?, session: PortalSession) {
-        self.init(source: source, policy: policy, cache: database.map(CachePolicyLoader.init(database:))) { calls in
-            try await session.invoke(calls)
-        }
+        self.init(source: source, policy: policy, cache: database.map(CachePolicyLoader.init(database:)), invokeSourced: { calls in
+            try await session.invokeSourced(calls)
+        })
     }
 
     /// The cache address of `request`'s page.
@@ -59,11 +72,11 @@ public struct PortalPageLoader<Source: ListPageSource>: PageLoader where Source.
         // A refresh wants the portal's rows as they are now, not rows fetched ahead before it.
         if request.isRefresh { await readAhead?.forgetAll() }
         guard let cache else {
-            return try decode(try await fetch(request), request: request, provenance: .portal)
+            return try decode(try await fetch(request).value, request: request, provenance: .portal)
         }
         let effective: LoadPolicy = request.isRefresh && [.cacheFirst, .cacheOnly].contains(policy) ? .remoteFirst : policy
         var final: PageResponse<Row>?
-        let updates = cache.updates(effective, at: address(of: request)) { try await fetch(request) }
+        let updates = cache.updates(effective, at: address(of: request), fetchSourced: { try await fetch(request) })
         for try await result in updates {
             let provenance = RowProvenance(
                 source: result.source == .cache ? .cache : .portal, storedAt: result.storedAt, stale: result.isStale)
@@ -79,8 +92,9 @@ public struct PortalPageLoader<Source: ListPageSource>: PageLoader where Source.
         return final
     }
 
-    /// Sends the batch and returns the page as it is cached: `{"rows": [...], "rowCount": N|null}`.
-    private func fetch(_ request: PageRequest) async throws -> JSONValue {
+    /// Sends the batch and returns the page as it is cached: `{"rows": [...], "rowCount": N|null}`,
+    /// with its text when the rows came with theirs.
+    private func fetch(_ request: PageRequest) async throws -> SourcedJSON {
         if let readAhead, !request.computeRowCount, !request.isRefresh, request.page > 0 {
             let size = request.end - request.start
             let cacheKey = source.cacheKey
@@ -93,7 +107,7 @@ public struct PortalPageLoader<Source: ListPageSource>: PageLoader where Source.
                     guard let rows = answers.first else { throw ListLoadError.rowsNotAnArray }
                     return rows
                 })
-            return ["rows": rows, "rowCount": .null]
+            return Self.page(rows: rows, rowCount: .null)
         }
         let rowsCall = source.rowsRequest(start: request.start, end: request.end)
         let countCall = request.computeRowCount ? source.countRequest() : nil
@@ -102,14 +116,22 @@ public struct PortalPageLoader<Source: ListPageSource>: PageLoader where Source.
         if let countCall, countCall != rowsCall { calls.append(countCall) }
         let answers = try await invoke(calls)
         let shaping = source as? any PortalAnswerShaping
-        let rows = shaping?.rows(in: answers[0], start: request.start, end: request.end) ?? answers[0]
+        // Rows shaped from the answer are not the portal's text: they are serialised when cached.
+        let rows = shaping.map { SourcedJSON($0.rows(in: answers[0].value, start: request.start, end: request.end)) } ?? answers[0]
         var rowCount = JSONValue.null
         if countCall != nil, !answers.isEmpty {
-            let answer = answers.count > 1 ? answers[1] : answers[0]
+            let answer = (answers.count > 1 ? answers[1] : answers[0]).value
             let count = shaping.map { $0.count(in: answer) } ?? answer.intValue
             if let count, count >= 0 { rowCount = .int(Int64(count)) }
         }
-        return ["rows": rows, "rowCount": rowCount]
+        return Self.page(rows: rows, rowCount: rowCount)
+    }
+
+    /// The page `{"rows": rows, "rowCount": rowCount}`, with its text when the rows have theirs.
+    static func page(rows: SourcedJSON, rowCount: JSONValue) -> SourcedJSON {
+        let value: JSONValue = ["rows": rows.value, "rowCount": rowCount]
+        guard let rowsText = rows.text else { return SourcedJSON(value) }
+        return SourcedJSON(value: value, text: .object(["rows": rowsText, "rowCount": JSONText(serializing: rowCount)]))
     }
 
     private func decode(_ page: JSONValue, request: PageRequest, provenance: RowProvenance) throws -> PageResponse<Row> {

@@ -146,15 +146,15 @@ enum ScreenServices {
             configuration: configuration, currentUserId: connection.online?.user.userId ?? 0, sortOptions: sorts,
             labelText: { row, index in context.labelValue(of: fieldNames[index], in: row.record) },
             makeLoader: { configuration in
-                DDLListLoader(configuration: configuration, calls: calls, database: database, readAhead: readAhead) { batch in
+                DDLListLoader(configuration: configuration, calls: calls, database: database, readAhead: readAhead, invokeSourced: { batch in
                     do {
-                        return try await session.invoke(batch)
+                        return try await session.invokeSourced(batch)
                     } catch {
                         let recordSetId = configuration.recordSetId
                         if let missing = await connection.noScreensPluginFailure(error, recordSetId: recordSetId) { throw missing }
                         throw error
                     }
-                }
+                })
             })
     }
 

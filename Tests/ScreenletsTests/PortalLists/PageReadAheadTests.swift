@@ -2,6 +2,7 @@ import DDM
 import OfflineStore
 import PortalClient
 import Screenlets
+import GRDB
 import Testing
 
 /// `PageReadAhead` behind `PortalPageLoader` against an in-process emulator (issue 17): pages
@@ -21,9 +22,53 @@ struct PageReadAheadTests {
         return try await loader.loadPage(PageRequest(page: page, layout: PageLayout(), isRefresh: refresh))
     }
 
+    /// ``load(_:_:_:refresh:)`` with the batch sender that keeps the portal's text.
+    private func loadSourced(_ page: Int, _ fixture: PortalFixture, _ readAhead: PageReadAhead?) async throws
+        -> PageResponse<RecordData>
+    {
+        let loader = PortalPageLoader(
+            source: DDLListSource(recordSetId: PortalFixture.issues, locale: "en_US", calls: fixture.calls),
+            policy: .remoteFirst, cache: CachePolicyLoader(database: fixture.database), readAhead: readAhead,
+            invokeSourced: { calls in try await fixture.session.invokeSourced(calls) })
+        return try await loader.loadPage(PageRequest(page: page, layout: PageLayout()))
+    }
+
+    /// The cached entry of `page` and its text as stored.
+    private func cached(_ page: Int, _ fixture: PortalFixture) async throws -> (value: JSONValue?, text: String?) {
+        let source = DDLListSource(recordSetId: PortalFixture.issues, locale: "en_US", calls: fixture.calls)
+        let loader = PortalPageLoader(source: source, cache: CachePolicyLoader(database: fixture.database), invoke: { _ in [] })
+        let address = loader.address(of: PageRequest(page: page, layout: PageLayout()))
+        let value = try await EntryStore(database: fixture.database).get(address)?.value
+        let text = try await fixture.database.read { db in
+            try String.fetchOne(db, sql: "SELECT value FROM entry WHERE collection = ? AND key = ?", arguments: [address.collection, address.key])
+        }
+        return (value, text)
+    }
+
+    @Test func pagesAreCachedAsThePortalsTextAndReadBackAsWhenSerialised() async throws {
+        try await PortalFixture.with { fixture in
+            let readAhead = PageReadAhead()
+            var sourced: [Int: (rows: [RecordData], value: JSONValue?)] = [:]
+            for page in 0...6 {
+                let rows = try await loadSourced(page, fixture, readAhead).rows
+                let entry = try await cached(page, fixture)
+                // Written as the portal's rows inside `{"rows": …}`, not serialised (keys sorted).
+                #expect(entry.text?.hasPrefix(#"{"rows":["#) == true, "page \(page)")
+                sourced[page] = (rows, entry.value)
+            }
+            for page in 0...6 {
+                let rows = try await load(page, fixture, nil).rows  // serialised into the cache
+                let entry = try await cached(page, fixture)
+                #expect(entry.text?.hasPrefix(#"{"rowCount":"#) == true, "page \(page)")
+                #expect(sourced[page]?.value == entry.value, "page \(page) reads back as when serialised")
+                #expect(sourced[page]?.rows == rows)
+            }
+        }
+    }
+
     private func isCached(_ page: Int, _ fixture: PortalFixture) async throws -> Bool {
         let source = DDLListSource(recordSetId: PortalFixture.issues, locale: "en_US", calls: fixture.calls)
-        let loader = PortalPageLoader(source: source, cache: CachePolicyLoader(database: fixture.database)) { _ in [] }
+        let loader = PortalPageLoader(source: source, cache: CachePolicyLoader(database: fixture.database), invoke: { _ in [] })
         return try await EntryStore(database: fixture.database).get(loader.address(of: PageRequest(page: page, layout: PageLayout()))) != nil
     }
 
