@@ -144,7 +144,7 @@ enum ScreenServices {
                     ?? RecordListField(name: name, title: context.title(of: name))
             },
             configuration: configuration, currentUserId: connection.online?.user.userId ?? 0, sortOptions: sorts,
-            labelText: { row, index in context.labelValue(of: fieldNames[index], in: row.record) },
+            labelText: { [labeller = context.labeller(for: fieldNames)] row, index in labeller(row.record, index) },
             makeLoader: { configuration in
                 DDLListLoader(configuration: configuration, calls: calls, database: database, readAhead: readAhead, invokeSourced: { batch in
                     do {

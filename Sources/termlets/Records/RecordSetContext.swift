@@ -60,11 +60,17 @@ struct RecordSetContext: Sendable {
     func labelValue(of name: String, in record: RecordData) -> String {
         guard let raw = rawValue(of: name, in: record) else { return "" }
         guard let field = structure.field(named: name) else { return raw.textValue ?? "" }
-        do {
-            guard let value = try field.value(fromServer: raw) else { return "" }
-            return field.label(of: value, in: locale)
-        } catch {
-            return raw.textValue ?? ""
+        return field.label(ofServer: raw, in: locale)
+    }
+
+    /// ``labelValue(of:in:)`` of the fields `names` (by index) for a list: each field looked up
+    /// once, and the labels of the values its rows repeat remembered (``ServerLabelMemo``).
+    func labeller(for names: [String]) -> @Sendable (RecordData, Int) -> String {
+        let memos = names.map { name in structure.field(named: name).map { ServerLabelMemo(field: $0, locale: locale) } }
+        return { record, index in
+            guard let raw = rawValue(of: names[index], in: record) else { return "" }
+            guard let memo = memos[index] else { return raw.textValue ?? "" }
+            return memo.label(ofServer: raw)
         }
     }
 

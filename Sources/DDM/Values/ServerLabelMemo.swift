@@ -1,0 +1,47 @@
+import Synchronization
+
+/// ``DDMField/label(ofServer:in:)`` for one field in one locale, remembering the texts of the
+/// values a list repeats: a boolean's, a choice's, a small integer's (a record list page shows
+/// the same few values row after row: issue 17). Other kinds are worked out every time.
+///
+/// The portal is untrusted: only short scalar values are remembered, at most ``capacity`` of
+/// them; past that, labels are worked out as if there were no memo. Safe to share between threads.
+public final class ServerLabelMemo: Sendable {
+    /// The most values remembered.
+    public static let capacity = 128
+    /// The longest string value remembered, in UTF-8 bytes.
+    static let longestString = 64
+
+    public let field: DDMField
+    public let locale: PortalLocale
+    private let remembers: Bool
+    private let texts = Mutex<[JSONValue: String]>([:])
+
+    public init(field: DDMField, locale: PortalLocale) {
+        self.field = field
+        self.locale = locale
+        remembers = [.boolean, .options, .integer].contains(field.kind)
+    }
+
+    /// The label of `raw`, exactly as ``DDMField/label(ofServer:in:)`` gives it.
+    public func label(ofServer raw: JSONValue) -> String {
+        guard remembers, Self.isRemembered(raw) else { return field.label(ofServer: raw, in: locale) }
+        if let text = texts.withLock({ $0[raw] }) { return text }
+        let text = field.label(ofServer: raw, in: locale)
+        texts.withLock { texts in
+            if texts.count < Self.capacity { texts[raw] = text }
+        }
+        return text
+    }
+
+    /// How many values are remembered.
+    public var count: Int { texts.withLock { $0.count } }
+
+    private static func isRemembered(_ raw: JSONValue) -> Bool {
+        switch raw {
+        case .bool, .int: return true
+        case .string(let s): return s.utf8.count <= longestString
+        default: return false
+        }
+    }
+}
