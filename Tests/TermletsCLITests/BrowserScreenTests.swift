@@ -232,6 +232,42 @@ struct BrowserScreenTests {
         try await list.press("r")
     }
 
+    /// Stopped from outside (SIGTSTP) the program gives the terminal back; continued (SIGCONT) it
+    /// draws its screen again at once, before any key. Its screens take the resize that a
+    /// continue sends as a message that changes nothing, and the shell's screen used to stay
+    /// until the next key.
+    @Test func aStopAndContinueDrawsTheScreenAgainWithoutAKey() async throws {
+        let home = try CLIHome()
+        let terminal = try await TmuxSession.startOffPool(
+            [TermletsBinary.url.path] + home.options, columns: 100, rows: 30, environment: ListScreenTests.environment)
+        try await terminal.screen("the site list", timeout: 120) { Self.cursorLine($0)?.contains("Termlets Demo") == true }
+        let shell = try #require(pid_t(try terminal.format("#{pane_pid}")))
+        let program = try #require(Self.child(of: shell))
+        #expect(kill(program, SIGTSTP) == 0)
+        _ = try await waitFor("the shell's screen while stopped") {
+            try terminal.format("#{alternate_on}") == "0" ? true : nil
+        }
+        #expect(kill(program, SIGCONT) == 0)
+        try await terminal.screen("the site list drawn again") { Self.cursorLine($0)?.contains("Termlets Demo") == true }
+        #expect(try terminal.format("#{alternate_on}") == "1")
+        try await terminal.press("q")
+        let end = try await terminal.screen(containing: "[exit ")
+        #expect(end.contains("[exit 0]"))
+    }
+
+    /// The process whose parent is `parent` (the program the pane's shell runs).
+    static func child(of parent: pid_t) -> pid_t? {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        for entry in entries {
+            guard let pid = pid_t(entry), let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
+                  let close = stat.lastIndex(of: ")") else { continue }
+            // After "pid (comm)": the state, then the parent's pid.
+            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            if fields.count > 1, pid_t(fields[1]) == parent { return pid }
+        }
+        return nil
+    }
+
     /// `POST /_emulator/faults {"offline": …}` with curl.
     static func setOffline(_ offline: Bool, _ address: String) async throws {
         let result = try await offPool {
