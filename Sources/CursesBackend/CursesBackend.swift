@@ -207,27 +207,7 @@ public final class CursesBackend: TerminalBackend {
         JobControl.setCursorHidden(writer.isCursorHidden)
         guard !writer.output.isEmpty else { return }
         let descriptor = fileno(outputFile)
-        writer.output.withUnsafeBytes { Self.writeAll($0, to: descriptor) }
-    }
-
-    /// Writes `bytes` whole: again after an interruption or a partial write, and after waiting
-    /// for room when the terminal's descriptor is non-blocking and full.
-    private static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) {
-        guard let base = bytes.baseAddress else { return }
-        var offset = 0
-        while offset < bytes.count {
-            let written = write(descriptor, base + offset, bytes.count - offset)
-            if written > 0 {
-                offset += written
-            } else if written < 0 && errno == EINTR {
-                continue
-            } else if written < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) {
-                var wait = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
-                guard poll(&wait, 1, 1_000) > 0 else { return }
-            } else {
-                return
-            }
-        }
+        writer.output.withUnsafeBytes { TerminalWrite.all($0.baseAddress, count: $0.count, to: descriptor) }
     }
 
     // MARK: - Input and terminal modes
@@ -246,6 +226,6 @@ public final class CursesBackend: TerminalBackend {
         guard !bytes.isEmpty else { return }
         _ = fflush(outputFile)
         let descriptor = fileno(outputFile)
-        bytes.withUnsafeBytes { Self.writeAll($0, to: descriptor) }
+        bytes.withUnsafeBytes { TerminalWrite.all($0.baseAddress, count: $0.count, to: descriptor) }
     }
 }

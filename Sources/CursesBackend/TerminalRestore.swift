@@ -174,19 +174,7 @@ enum TerminalRestore {
     }
 
     private static func writeAll(_ bytes: UnsafeMutableBufferPointer<UInt8>) {
-        guard let base = bytes.baseAddress else { return }
-        let descriptor = flags[2]
-        var offset = 0
-        while offset < bytes.count {
-            let written = write(descriptor, base + offset, bytes.count - offset)
-            if written > 0 {
-                offset += written
-            } else if written < 0 && errno == EINTR {
-                continue
-            } else {
-                return
-            }
-        }
+        TerminalWrite.all(bytes.baseAddress, count: bytes.count, to: flags[2])
     }
 
     /// Swaps in a new buffer; the old one is leaked on purpose, as a handler might still hold it.

@@ -1,6 +1,7 @@
 import Testing
 @testable import CursesBackend
 import TermUI
+import TermletsTestSupport
 
 /// The frame writer on its own, with xterm-256color's strings: what it writes is applied to a
 /// `TerminalScreen`, which must then show exactly the grid that was drawn; and the bytes it
@@ -24,18 +25,6 @@ struct FrameWriterTests {
         Style(attributes: [.underline, .italic]), Style(foreground: .red, attributes: .dim), Style(background: .indexed(117)),
     ]
     static let words = ["Field", "›", "記録", "  ", "value 12", "          ", "│", "·", "──────────", "é", "x"]
-
-    /// SplitMix64: the same frames on every run.
-    struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
 
     /// The pen a terminal shows `style` in.
     static func pen(_ style: Style) -> TerminalScreen.Pen {
@@ -74,7 +63,7 @@ struct FrameWriterTests {
 
     @Test func randomFramesShowExactlyTheGrid() {
         let size = Size(width: 40, height: 8)
-        var random = Generator(state: 17)
+        var random = SeededGenerator(seed: 17)  // the same frames on every run
         var writer = Self.writer()
         var renderer = FrameRenderer()
         var screen = TerminalScreen(width: size.width, height: size.height)
