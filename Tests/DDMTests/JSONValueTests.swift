@@ -1,3 +1,4 @@
+import TermletsTestSupport
 import Testing
 
 @testable import DDM
@@ -15,6 +16,36 @@ struct JSONValueTests {
         #expect(JSONValue.int(20143).int64Value == 20143)
         #expect(JSONValue.double(12.5).int64Value == nil)
         #expect(JSONValue.string("12a").int64Value == nil)
+    }
+
+    /// Keys are remembered between objects (`JSONReader.readKey`): every key must read as it is
+    /// written, whatever was read before it — more keys than slots, keys that differ only after
+    /// byte 8, of 15, 16 and 17 bytes, non-ASCII, escaped (also spelling a key seen unescaped).
+    @Test func keysReadTheSameWhateverWasReadBefore() throws {
+        var random = SeededGenerator(seed: 17)
+        var pool = (0..<150).map { "k\($0)" }
+        pool += ["", "a", "abcdefgh", "abcdefgi", "abcdefghABCDEFG", "abcdefghABCDEFGH", "abcdefghABCDEFGHI",
+                 "modelAttributes", "modelValues", "é", "clé", "日本", "tab\tkey", "quote\"key", "back\\slash"]
+        for round in 0..<40 {
+            var object: [String: JSONValue] = [:]
+            for _ in 0..<Int.random(in: 1...30, using: &random) {
+                let key = pool.randomElement(using: &random)!
+                object[key] = Bool.random(using: &random) ? .int(Int64(round)) : ["inner": .string(key), key: .null]
+            }
+            let value = JSONValue.object(object)
+            #expect(try JSONValue.parse(value.serialized()) == value, "round \(round)")
+        }
+        let text = #"[{"ab": 1, "abcdefghABCDEFGH": 2}, {"a\u0062": 3, "abcdefghABCDEFG\u0048": 4, "\u0061b\"": 5}, {"ab": 6}]"#
+        #expect(try JSONValue.parse(text) == [["ab": 1, "abcdefghABCDEFGH": 2], ["ab": 3, "abcdefghABCDEFGH": 4, "ab\"": 5], ["ab": 6]])
+    }
+
+    /// Integers of up to 18 digits are read without a string; longer ones as before.
+    @Test func readsIntegersOfEveryLength() throws {
+        #expect(try JSONValue.parse("[0, -0, 7, -7, 123456789012345678, -123456789012345678]")
+            == [0, 0, 7, -7, .int(123_456_789_012_345_678), .int(-123_456_789_012_345_678)])
+        #expect(try JSONValue.parse("[9223372036854775807, -9223372036854775808]") == [.int(.max), .int(.min)])
+        #expect(try JSONValue.parse("9223372036854775808") == .double(9_223_372_036_854_775_808))
+        #expect(try JSONValue.parse("[1.5, -2e3, 10E-1]") == [1.5, -2000.0, 1.0])
     }
 
     @Test func combinesSurrogatePairs() throws {

@@ -36,7 +36,8 @@ protocol JSONTreeBuilding {
     static func double(_ value: Double) -> Node
     static func string(_ value: String) -> Node
     static func array(_ elements: [Node]) -> Node
-    static func object(_ members: [(key: String, value: Node)]) -> Node
+    /// An object of `members`, in document order.
+    static func object(_ members: ArraySlice<(key: String, value: Node)>) -> Node
 }
 
 /// Builds ``JSONValue`` trees; a repeated object key keeps its last value.
@@ -47,11 +48,24 @@ enum JSONValueBuilder: JSONTreeBuilding {
     static func double(_ value: Double) -> JSONValue { .double(value) }
     static func string(_ value: String) -> JSONValue { .string(value) }
     static func array(_ elements: [JSONValue]) -> JSONValue { .array(elements) }
-    static func object(_ members: [(key: String, value: JSONValue)]) -> JSONValue {
+    static func object(_ members: ArraySlice<(key: String, value: JSONValue)>) -> JSONValue {
         var dictionary: [String: JSONValue] = [:]
         dictionary.reserveCapacity(members.count)
         for member in members { dictionary[member.key] = member.value }
         return .object(dictionary)
+    }
+}
+
+/// A key of at most 16 ASCII bytes, by its bytes (little-endian words, zero-padded).
+struct KnownKey {
+    let words: (UInt64, UInt64)
+    let length: Int
+    let key: String
+
+    init(words: (UInt64, UInt64), length: Int, key: String) {
+        self.words = words
+        self.length = length
+        self.key = key
     }
 }
 
@@ -67,6 +81,10 @@ struct JSONReader<Builder: JSONTreeBuilding> {
     let elementLevels: Int
     var index = 0
     var depth = 0
+    /// The members read so far of the objects being read (see ``readObject()``).
+    var members: [(key: String, value: Node)] = []
+    /// Short ASCII keys made already (see ``readKey()``), 64 slots by a hash of their bytes.
+    var keys = [KnownKey?](repeating: nil, count: 64)
     /// The element spans of the array read last, when it recorded them: taken by the array
     /// holding it, or by ``readDocument()``'s caller for the top level.
     var lastElementSpans: [ElementSpan]?
@@ -114,37 +132,45 @@ struct JSONReader<Builder: JSONTreeBuilding> {
     mutating func readObject() throws(JSONParseError) -> Node {
         try enter()
         index += 1  // {
-        var members: [(key: String, value: Node)] = []
+        // The members of every object being read, innermost last: one buffer for the document
+        // rather than an array made and freed for each object.
+        let base = members.count
         skipWhitespace()
         if peek() == UInt8(ascii: "}") {
             index += 1
             depth -= 1
-            return Builder.object(members)
+            return Builder.object(members[base...])
         }
         while true {
             skipWhitespace()
-            if !members.isEmpty, closesAfterComma(UInt8(ascii: "}")) {
-                index += 1
-                depth -= 1
-                return Builder.object(members)
+            if members.count > base, closesAfterComma(UInt8(ascii: "}")) {
+                return closeObject(from: base)
             }
             guard peek() == UInt8(ascii: "\"") else { throw error("expected a string key in object") }
-            let key = try readString()
+            let key = try readKey()
             skipWhitespace()
             guard peek() == UInt8(ascii: ":") else { throw error("expected ':' after object key") }
             index += 1
             skipWhitespace()
-            members.append((key: key, value: try readValue()))
+            let value = try readValue()
+            members.append((key: key, value: value))
             skipWhitespace()
             switch peek() {
             case UInt8(ascii: ","): index += 1
             case UInt8(ascii: "}"):
-                index += 1
-                depth -= 1
-                return Builder.object(members)
+                return closeObject(from: base)
             default: throw error("expected ',' or '}' in object")
             }
         }
+    }
+
+    /// Ends the object whose members start at `base` in ``members``, after its `}`.
+    private mutating func closeObject(from base: Int) -> Node {
+        index += 1
+        depth -= 1
+        let object = Builder.object(members[base...])
+        members.removeSubrange(base...)
+        return object
     }
 
     mutating func readArray() throws(JSONParseError) -> Node {
@@ -195,8 +221,14 @@ struct JSONReader<Builder: JSONTreeBuilding> {
         // Most strings (IDs, dates, names) have no escape: made from their bytes at once, not
         // copied byte by byte into a buffer first (a record list page's values: issue 17).
         let start = index
-        while index < bytes.count, bytes[index] != UInt8(ascii: "\""), bytes[index] != UInt8(ascii: "\\"), bytes[index] >= 0x20 {
-            index += 1
+        index = bytes.withUnsafeBufferPointer { buffer in
+            var at = start
+            while at < buffer.count {
+                let byte = buffer[at]
+                if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 { break }
+                at += 1
+            }
+            return at
         }
         if index < bytes.count, bytes[index] == UInt8(ascii: "\"") {
             let end = index
@@ -243,6 +275,35 @@ struct JSONReader<Builder: JSONTreeBuilding> {
                 index += 1
             }
         }
+    }
+
+    /// An object's key: ``readString()``, except that a short key without escapes seen before
+    /// is not made again. A list page repeats the same twenty keys in every row, and making a
+    /// string (checking its UTF-8) cost more than finding it among the keys already made.
+    mutating func readKey() throws(JSONParseError) -> String {
+        let start = index + 1
+        var words: (UInt64, UInt64) = (0, 0)
+        let length: Int? = bytes.withUnsafeBufferPointer { buffer in
+            var at = start
+            while at < buffer.count, at - start < 16 {
+                let byte = buffer[at]
+                if byte == UInt8(ascii: "\"") { return at - start }
+                if byte == UInt8(ascii: "\\") || byte < 0x20 || byte >= 0x80 { return nil }
+                let shift = UInt64((at - start) % 8) * 8
+                if at - start < 8 { words.0 |= UInt64(byte) << shift } else { words.1 |= UInt64(byte) << shift }
+                at += 1
+            }
+            return nil
+        }
+        guard let length else { return try readString() }
+        let slot = Int(truncatingIfNeeded: (words.0 &* 0x9E37_79B9_7F4A_7C15 ^ words.1 &+ UInt64(length)) >> 58)
+        if let known = keys[slot], known.length == length, known.words == words {
+            index = start + length + 1
+            return known.key
+        }
+        let key = try readString()
+        keys[slot] = KnownKey(words: words, length: length, key: key)
+        return key
     }
 
     /// Reads the four hex digits after `\u`, combining a surrogate pair when one follows.
@@ -303,6 +364,7 @@ struct JSONReader<Builder: JSONTreeBuilding> {
             guard let b = peek(), isDigit(b) else { throw error("expected a digit in exponent") }
             while let b = peek(), isDigit(b) { index += 1 }
         }
+        if isInteger, let int = Self.integer(bytes[start..<index]) { return Builder.int(int) }
         let text = String(decoding: bytes[start..<index], as: UTF8.self)
         if isInteger, let int = Int64(text) { return Builder.int(int) }
         guard let double = Double(text), double.isFinite else {
@@ -310,6 +372,18 @@ struct JSONReader<Builder: JSONTreeBuilding> {
             throw error("number out of range")
         }
         return Builder.double(double)
+    }
+
+    /// The value of an integer's digits (a `-` first when negative) when it has at most 18 of
+    /// them, so it cannot overflow; nil for longer ones (read through `Int64(_:)`).
+    static func integer(_ digits: ArraySlice<UInt8>) -> Int64? {
+        var rest = digits[...]
+        let negative = rest.first == UInt8(ascii: "-")
+        if negative { rest = rest.dropFirst() }
+        guard !rest.isEmpty, rest.count <= 18 else { return nil }
+        var value: Int64 = 0
+        for digit in rest { value = value &* 10 &+ Int64(digit &- UInt8(ascii: "0")) }
+        return negative ? -value : value
     }
 
     mutating func expectWord(_ word: String) throws(JSONParseError) {

@@ -74,7 +74,7 @@ enum OrderedJSONBuilder: JSONTreeBuilding {
     static func double(_ value: Double) -> OrderedJSON { .double(value) }
     static func string(_ value: String) -> OrderedJSON { .string(value) }
     static func array(_ elements: [OrderedJSON]) -> OrderedJSON { .array(elements) }
-    static func object(_ members: [(key: String, value: OrderedJSON)]) -> OrderedJSON {
+    static func object(_ members: ArraySlice<(key: String, value: OrderedJSON)>) -> OrderedJSON {
         .object(members.map { OrderedJSONMember(key: $0.key, value: $0.value) })
     }
 }
