@@ -7,16 +7,15 @@
 public struct ListCacheKey: Sendable, Hashable, CustomStringConvertible {
     public let collection: String
     public let parameters: [String: String]
+    /// `collection(name=value,…)` with parameters sorted by name and reserved characters escaped;
+    /// made once, since every page's key starts with it (a list asks for several keys a page).
+    public let description: String
 
     public init(collection: String, parameters: [String: String] = [:]) {
         self.collection = collection
         self.parameters = parameters
-    }
-
-    /// `collection(name=value,…)` with parameters sorted by name and reserved characters escaped.
-    public var description: String {
         let pairs = parameters.sorted { $0.key < $1.key }.map { "\(Self.escape($0.key))=\(Self.escape($0.value))" }
-        return "\(Self.escape(collection))(\(pairs.joined(separator: ",")))"
+        self.description = "\(Self.escape(collection))(\(pairs.joined(separator: ",")))"
     }
 
     /// The key of the rows a request covers, e.g. `BookmarkList(folderId=7,groupId=20)/rows/50-75`.
