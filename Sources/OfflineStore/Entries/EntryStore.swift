@@ -63,6 +63,24 @@ public struct EntryStore: Sendable {
         }
     }
 
+    /// ``putFetched(_:fetched:attributes:storedAt:)`` for several values in **one** transaction
+    /// (pages fetched together: one commit instead of one each). Returns, in order, whether each
+    /// was stored (false: the entry holds local changes).
+    public func putFetched(
+        _ values: [(address: EntryAddress, fetched: SourcedJSON)], attributes: JSONValue = [:], storedAt: Date = Date()
+    ) async throws -> [Bool] {
+        guard !values.isEmpty else { return [] }
+        return try await database.pool.write { db in
+            try values.map { address, fetched in
+                if let state = try EntrySQL.syncState(db, address), state != .clean { return false }
+                try EntrySQL.put(
+                    db, address, value: fetched.value, text: fetched.text, attributes: attributes, state: .clean,
+                    storedAt: storedAt)
+                return true
+            }
+        }
+    }
+
     /// Applies several changes in one transaction.
     public func apply(_ changes: [EntryChange], storedAt: Date = Date()) async throws {
         try await database.pool.write { db in try EntrySQL.apply(db, changes, storedAt: storedAt) }

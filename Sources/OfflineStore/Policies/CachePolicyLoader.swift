@@ -59,6 +59,16 @@ public struct CachePolicyLoader: Sendable {
         _ policy: LoadPolicy, at address: EntryAddress, attributes: JSONValue = [:],
         fetchSourced fetch: @escaping @Sendable () async throws -> SourcedJSON
     ) -> AsyncThrowingStream<LoadResult, any Error> {
+        updates(policy, at: address, attributes: attributes, fetchStoring: { FetchedValue(try await fetch()) })
+    }
+
+    /// ``updates(_:at:attributes:fetchSourced:)`` for a fetch that may have stored its value
+    /// itself, with others in one transaction (``FetchedValue/stored``): such a value is not
+    /// stored a second time.
+    public func updates(
+        _ policy: LoadPolicy, at address: EntryAddress, attributes: JSONValue = [:],
+        fetchStoring fetch: @escaping @Sendable () async throws -> FetchedValue
+    ) -> AsyncThrowingStream<LoadResult, any Error> {
         let entries = self.entries
         let fetch = Self.guarding(fetch, with: connectivity)
         return AsyncThrowingStream { continuation in
@@ -76,19 +86,19 @@ public struct CachePolicyLoader: Sendable {
 
     /// `fetch`, reporting to `connectivity` and skipping the network while it says offline.
     private static func guarding(
-        _ fetch: @escaping @Sendable () async throws -> SourcedJSON, with connectivity: Connectivity?
-    ) -> @Sendable () async throws -> SourcedJSON {
+        _ fetch: @escaping @Sendable () async throws -> FetchedValue, with connectivity: Connectivity?
+    ) -> @Sendable () async throws -> FetchedValue {
         guard let connectivity else { return fetch }
         return { try await connectivity.guarded(fetch) }
     }
 
     private static func run(
         _ policy: LoadPolicy, _ address: EntryAddress, _ attributes: JSONValue, _ entries: EntryStore,
-        _ fetch: @Sendable () async throws -> SourcedJSON, deliver: (LoadResult) -> Void
+        _ fetch: @Sendable () async throws -> FetchedValue, deliver: (LoadResult) -> Void
     ) async throws {
         switch policy {
         case .remoteOnly:
-            deliver(.fromPortal(try await fetch().value, attributes: attributes))
+            deliver(.fromPortal(try await fetch().value.value, attributes: attributes))
 
         case .remoteFirst:
             do {
@@ -125,12 +135,32 @@ public struct CachePolicyLoader: Sendable {
 
     private static func fetchAndStore(
         _ address: EntryAddress, _ attributes: JSONValue, _ entries: EntryStore,
-        _ fetch: @Sendable () async throws -> SourcedJSON
+        _ fetch: @Sendable () async throws -> FetchedValue
     ) async throws -> LoadResult {
         let fetched = try await fetch()
-        let stored = try await entries.putFetched(address, fetched: fetched, attributes: attributes)
+        let stored: Bool
+        if let storedAlready = fetched.stored {
+            stored = storedAlready
+        } else {
+            stored = try await entries.putFetched(address, fetched: fetched.value, attributes: attributes)
+        }
         return LoadResult(
-            value: fetched.value, attributes: attributes, source: .portal, storedAt: nil, isStale: false,
+            value: fetched.value.value, attributes: attributes, source: .portal, storedAt: nil, isStale: false,
             hasLocalChanges: !stored)
+    }
+}
+
+/// What a fetch under a ``LoadPolicy`` brought: the portal's value, and whether the fetch has
+/// already offered it to the cache (with others fetched together, in one transaction).
+public struct FetchedValue: Sendable {
+    /// The value, with the portal's text when kept.
+    public let value: SourcedJSON
+    /// nil: not stored yet (the policy stores it); true: stored; false: not stored because the
+    /// cached entry holds local changes.
+    public let stored: Bool?
+
+    public init(_ value: SourcedJSON, stored: Bool? = nil) {
+        self.value = value
+        self.stored = stored
     }
 }

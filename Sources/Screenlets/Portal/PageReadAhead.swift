@@ -3,9 +3,10 @@ import DDM
 /// Rows asked for ahead when a list is read page by page (issue 17): when a page is requested
 /// right after the page before it (the last request), one rows call fetches it and the
 /// `pages − 1` pages after it, and those pages are then served from memory, once each, when they
-/// are requested. Every page is still returned (and cached by its loader) as its own page, when
-/// it is asked for: only the round trips are fewer. Reading backwards (PgUp) or after a jump
-/// fetches one page per call, as without read-ahead.
+/// are requested. Every page is still returned as its own page, when it is asked for: only the
+/// round trips are fewer. Given a `store`, the pages of one rows call are cached together, in one
+/// transaction, as soon as they arrive (a page then is not stored again when it is asked for).
+/// Reading backwards (PgUp) or after a jump fetches one page per call, as without read-ahead.
 ///
 /// Shared by the loaders of one list (a screen builds a new loader for every load); pages are
 /// keyed by their cache key, which names the list's query and the rows, so loaders of different
@@ -18,8 +19,18 @@ public actor PageReadAhead {
     /// How long a page fetched ahead is kept for its request.
     public let lifetime: Duration
 
+    /// Stores pages (cache key, rows) in one transaction; returns, in order, whether each was
+    /// stored (false: its entry holds local changes).
+    public typealias Store = @Sendable ([(key: String, rows: SourcedJSON)]) async throws -> [Bool]
+
+    /// A page's rows and whether they are in the cache already (nil: not offered to it).
+    struct Fetched: Sendable {
+        let rows: SourcedJSON
+        let stored: Bool?
+    }
+
     private struct Entry {
-        let fetch: Task<[String: SourcedJSON], any Error>
+        let fetch: Task<[String: Fetched], any Error>
         let fetchedAt: ContinuousClock.Instant
     }
 
@@ -38,11 +49,12 @@ public actor PageReadAhead {
     /// The rows of one page: from a fetch made ahead for it, else fetched with `fetch(start, end)`
     /// (a rows call answering a JSON array), the pages after it too when the page before it was
     /// the last one requested. `key(start, end)` is a page's cache key. A page split from a
-    /// longer answer has its rows' texts when the answer had them.
+    /// longer answer has its rows' texts when the answer had them. The pages of a longer answer
+    /// are given to `store` together, when there is one.
     func rows(
         start: Int, end: Int, previousStart: Int, key: @Sendable (Int, Int) -> String,
-        fetch: @escaping @Sendable (Int, Int) async throws -> SourcedJSON
-    ) async throws -> SourcedJSON {
+        fetch: @escaping @Sendable (Int, Int) async throws -> SourcedJSON, store: Store? = nil
+    ) async throws -> Fetched {
         let now = ContinuousClock.now
         forgetOld(now)
         let own = key(start, end)
@@ -56,7 +68,7 @@ public actor PageReadAhead {
             do {
                 let rows = try await fetch(start, end)
                 lastFailed = false
-                return rows
+                return Fetched(rows: rows, stored: nil)
             } catch {
                 lastFailed = true
                 throw error
@@ -64,15 +76,20 @@ public actor PageReadAhead {
         }
         let count = pages
         let keys = (0..<count).map { key(start + $0 * size, start + ($0 + 1) * size) }
-        let task = Task<[String: SourcedJSON], any Error> {
+        let task = Task<[String: Fetched], any Error> {
             let answer = try await fetch(start, start + count * size)
             // Not an array: this page gets the answer as it is (its loader reports it), the
             // others are fetched on their own.
-            guard case .array(let rows) = answer.value else { return [keys[0]: answer] }
-            var split: [String: SourcedJSON] = [:]
-            for (index, pageKey) in keys.enumerated() {
+            guard case .array(let rows) = answer.value else { return [keys[0]: Fetched(rows: answer, stored: nil)] }
+            let pages = keys.enumerated().map { index, pageKey in
                 let range = min(rows.count, index * size)..<min(rows.count, (index + 1) * size)
-                split[pageKey] = Self.slice(rows, answer.elements, range)
+                return (key: pageKey, rows: Self.slice(rows, answer.elements, range))
+            }
+            // A failed store leaves each page to its loader, which stores it as without a store.
+            let stored = await (try? store?(pages)).flatMap { $0.count == pages.count ? $0 : nil }
+            var split: [String: Fetched] = [:]
+            for (index, page) in pages.enumerated() {
+                split[page.key] = Fetched(rows: page.rows, stored: stored?[index])
             }
             return split
         }

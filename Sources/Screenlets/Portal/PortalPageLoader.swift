@@ -72,11 +72,11 @@ public struct PortalPageLoader<Source: ListPageSource>: PageLoader where Source.
         // A refresh wants the portal's rows as they are now, not rows fetched ahead before it.
         if request.isRefresh { await readAhead?.forgetAll() }
         guard let cache else {
-            return try decode(try await fetch(request).value, request: request, provenance: .portal)
+            return try decode(try await fetch(request).value.value, request: request, provenance: .portal)
         }
         let effective: LoadPolicy = request.isRefresh && [.cacheFirst, .cacheOnly].contains(policy) ? .remoteFirst : policy
         var final: PageResponse<Row>?
-        let updates = cache.updates(effective, at: address(of: request), fetchSourced: { try await fetch(request) })
+        let updates = cache.updates(effective, at: address(of: request), fetchStoring: { try await fetch(request) })
         for try await result in updates {
             let provenance = RowProvenance(
                 source: result.source == .cache ? .cache : .portal, storedAt: result.storedAt, stale: result.isStale)
@@ -93,21 +93,32 @@ public struct PortalPageLoader<Source: ListPageSource>: PageLoader where Source.
     }
 
     /// Sends the batch and returns the page as it is cached: `{"rows": [...], "rowCount": N|null}`,
-    /// with its text when the rows came with theirs.
-    private func fetch(_ request: PageRequest) async throws -> SourcedJSON {
+    /// with its text when the rows came with theirs; stored already when it came with pages read
+    /// ahead (stored together).
+    private func fetch(_ request: PageRequest) async throws -> FetchedValue {
         if let readAhead, !request.computeRowCount, !request.isRefresh, request.page > 0 {
             let size = request.end - request.start
             let cacheKey = source.cacheKey
             let (source, invoke) = (self.source, self.invoke)
-            let rows = try await readAhead.rows(
+            let collection = cacheKey.collection
+            // Under remote-only nothing is cached; otherwise the pages of one call go in together.
+            let store: PageReadAhead.Store? = (cache?.entries).map { entries in
+                { pages in
+                    try await entries.putFetched(pages.map { page in
+                        (EntryAddress(collection: collection, key: page.key), Self.page(rows: page.rows, rowCount: .null))
+                    })
+                }
+            }
+            let fetched = try await readAhead.rows(
                 start: request.start, end: request.end, previousStart: request.page == 1 ? 0 : request.start - size,
                 key: { cacheKey.rowsKey(for: PageRequest(page: 0, start: $0, end: $1, computeRowCount: false)) },
                 fetch: { start, end in
                     let answers = try await invoke([source.rowsRequest(start: start, end: end)])
                     guard let rows = answers.first else { throw ListLoadError.rowsNotAnArray }
                     return rows
-                })
-            return Self.page(rows: rows, rowCount: .null)
+                },
+                store: policy == .remoteOnly ? nil : store)
+            return FetchedValue(Self.page(rows: fetched.rows, rowCount: .null), stored: fetched.stored)
         }
         let rowsCall = source.rowsRequest(start: request.start, end: request.end)
         let countCall = request.computeRowCount ? source.countRequest() : nil
@@ -124,7 +135,7 @@ public struct PortalPageLoader<Source: ListPageSource>: PageLoader where Source.
             let count = shaping.map { $0.count(in: answer) } ?? answer.intValue
             if let count, count >= 0 { rowCount = .int(Int64(count)) }
         }
-        return Self.page(rows: rows, rowCount: rowCount)
+        return FetchedValue(Self.page(rows: rows, rowCount: rowCount))
     }
 
     /// The page `{"rows": rows, "rowCount": rowCount}`, with its text when the rows have theirs.

@@ -133,8 +133,9 @@ enum ScreenServices {
         let session = connection.session
         let calls = connection.calls
         let database = connection.database
-        // One per list: pages read in sequence (PgDn) come four to a rows call (issue 17).
-        let readAhead = PageReadAhead()
+        // One per list: pages read in sequence (PgDn) come eight to a rows call, cached in one
+        // transaction (issue 17).
+        let readAhead = PageReadAhead(pages: 8)
         return ListScreenSpec.records(
             title: context.name,
             fields: fieldNames.map { name in
