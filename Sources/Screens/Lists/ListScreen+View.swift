@@ -11,10 +11,11 @@ extension ListScreen {
     public func view(_ model: Model, size: Size) -> Grid {
         var grid = Grid(size: size)
         let layout = ListScreenLayout(size: size)
-        drawTitle(model, in: layout.title, on: &grid)
+        let slots = VisibleSlots(model)
+        drawTitle(model, slots: slots, in: layout.title, on: &grid)
         let columns = TableColumns(spec: spec, width: layout.header.width)
         columns.drawHeader(in: layout.header, on: &grid, style: theme.style(for: Theme.Component.listHeader), base: theme.base)
-        drawBody(model, columns: columns, in: layout.body, on: &grid)
+        drawBody(model, slots: slots, columns: columns, in: layout.body, on: &grid)
         var status = model.status
         let failed = model.engine.failedPages
         if failed.count == 1 {
@@ -37,12 +38,12 @@ extension ListScreen {
     }
 
     /// Breadcrumbs on the left; the list's state on the right (count, sort, filter, refreshing).
-    private func drawTitle(_ model: Model, in rect: Rect, on grid: inout Grid) {
+    private func drawTitle(_ model: Model, slots: VisibleSlots, in rect: Rect, on grid: inout Grid) {
         guard rect.height > 0 else { return }
         var right: [String] = []
         if spec.sortOptions.count > 1, model.query.sortIndex > 0 { right.append(ListWords.sortTitle(spec.sortOptions[model.query.sortIndex].title, model.status.locale)) }
         if model.query.mineOnly { right.append(UIText.text(.filterMine, model.status.locale)) }
-        if model.showsStaleRows { right.append(UIText.text(.offlineCached, model.status.locale)) }
+        if slots.showsStaleRows { right.append(UIText.text(.offlineCached, model.status.locale)) }
         if model.engine.isRefreshing { right.append(UIText.text(.refreshing, model.status.locale)) }
         switch model.engine.mode {
         case .awaitingFirstPage: break
@@ -73,7 +74,7 @@ extension ListScreen {
         }
     }
 
-    private func drawBody(_ model: Model, columns: TableColumns, in body: Rect, on grid: inout Grid) {
+    private func drawBody(_ model: Model, slots: VisibleSlots, columns: TableColumns, in body: Rect, on grid: inout Grid) {
         guard body.height > 0 else { return }
         let engine = model.engine
         let l = model.status.locale
@@ -99,11 +100,11 @@ extension ListScreen {
         list.draw(
             in: body, on: &grid, theme: theme, cursorWidth: 1,
             states: { index in
-                guard case .loaded(let row, let stale) = engine.row(at: index) else { return [] }
+                guard case .loaded(let row, let stale) = slots[index] else { return [] }
                 return (spec.mark(row) != .none ? [.dirty] : []) + (stale ? [.stale] : [])
             },
             style: { index, isCursor in
-                switch engine.row(at: index) {
+                switch slots[index] {
                 case .loaded(let row, let stale):
                     guard matches.contains(index), !isCursor else { return nil }
                     let states: [ComponentState] = (spec.mark(row) != .none ? [.dirty] : []) + (stale ? [.stale] : [])
@@ -117,9 +118,32 @@ extension ListScreen {
                 }
             },
             drawRow: { row, grid in
-                drawCells(of: row, slot: engine.row(at: row.index), tellsFailure: tellingRows.contains(row.index), columns: columns,
+                drawCells(of: row, slot: slots[row.index], tellsFailure: tellingRows.contains(row.index), columns: columns,
                           locale: model.status.locale, on: &grid)
             })
+    }
+
+    /// The engine's slots of the rows on screen, asked for once per frame: the title, the row
+    /// states, styles and cells all read them (the engine's lookup is generic code, not cheap).
+    struct VisibleSlots {
+        let range: Range<Int>
+        let slots: [RowSlot<Row>]
+        let engine: PaginationEngine<Row>
+
+        init(_ model: Model) {
+            range = model.scroll.visibleRows(rowCount: model.rowCount)
+            engine = model.engine
+            slots = range.map { [engine] in engine.row(at: $0) }
+        }
+
+        subscript(index: Int) -> RowSlot<Row> {
+            range.contains(index) ? slots[index - range.lowerBound] : engine.row(at: index)
+        }
+
+        /// Whether any loaded row on screen came from the cache while the portal was unreachable.
+        var showsStaleRows: Bool {
+            slots.contains { if case .loaded(_, stale: true) = $0 { return true } else { return false } }
+        }
     }
 
     /// A row's mark and cells, over the line `ListView` filled (row style) and gave the cursor glyph.

@@ -67,14 +67,6 @@ extension ListScreen {
 
         /// Where keys are looked up, most specific first.
         var keyContexts: [KeyContext] { search.isActive ? [.listSearch, .list, .global] : [.list, .global] }
-
-        /// Whether any loaded row on screen came from the cache while the portal was unreachable.
-        var showsStaleRows: Bool {
-            scroll.visibleRows(rowCount: rowCount).contains { index in
-                if case .loaded(_, stale: true) = engine.row(at: index) { return true }
-                return false
-            }
-        }
     }
 }
 
