@@ -169,7 +169,8 @@ struct JSONReader<Builder: JSONTreeBuilding> {
         index += 1
         depth -= 1
         let object = Builder.object(members[base...])
-        members.removeSubrange(base...)
+        // One at a time: removing a range goes through the generic replaceSubrange.
+        while members.count > base { members.removeLast() }
         return object
     }
 
