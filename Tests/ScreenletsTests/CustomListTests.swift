@@ -153,5 +153,7 @@ struct CustomListTests {
         let plain = ListCacheKey(collection: "L", parameters: ["a": "1", "b": "2"])
         #expect(tricky.description != plain.description)
         #expect(tricky.description == "L(a=1%2Cb%3D2)")
+        #expect(ListCacheKey(collection: "L/x", parameters: ["é(%)": "a/b", "plain": "日本"]).description
+            == "L%2Fx(plain=日本,é%28%25%29=a%2Fb)")
     }
 }

@@ -27,6 +27,8 @@ public struct ListCacheKey: Sendable, Hashable, CustomStringConvertible {
     public var countKey: String { "\(description)/count" }
 
     private static func escape(_ text: String) -> String {
+        // Most names and values (IDs, locales, class names) have nothing to escape.
+        guard text.utf8.contains(where: { [0x25, 0x28, 0x29, 0x2C, 0x2F, 0x3D].contains($0) }) else { return text }
         var escaped = ""
         for character in text {
             switch character {

@@ -15,8 +15,6 @@ public struct DDLListSource: ListPageSource {
     /// Part of the cache key: page numbers depend on it.
     public let layout: PageLayout
     public let calls: ServiceCalls
-    /// Names every parameter; made once (every page load asks for it several times).
-    public let cacheKey: ListCacheKey
 
     public init(
         recordSetId: Int64, userId: Int64? = nil, locale: String, obcClassName: String? = nil,
@@ -28,10 +26,12 @@ public struct DDLListSource: ListPageSource {
         self.obcClassName = obcClassName.flatMap { $0.isEmpty ? nil : $0 }
         self.layout = layout
         self.calls = calls
-        self.cacheKey = ListCacheKey(collection: "DDLList", parameters: [
-            "recordSetId": String(recordSetId), "userId": self.userId.map(String.init) ?? "~", "locale": locale,
-            "obc": self.obcClassName ?? "~", "firstPageSize": String(layout.firstPageSize),
-            "pageSize": String(layout.pageSize),
+    }
+
+    public var cacheKey: ListCacheKey {
+        ListCacheKey(collection: "DDLList", parameters: [
+            "recordSetId": String(recordSetId), "userId": userId.map(String.init) ?? "~", "locale": locale,
+            "obc": obcClassName ?? "~", "firstPageSize": String(layout.firstPageSize), "pageSize": String(layout.pageSize),
         ])
     }
 

@@ -21,6 +21,8 @@ public struct PortalPageLoader<Source: ListPageSource>: PageLoader where Source.
 
     public let source: Source
     public let policy: LoadPolicy
+    /// `source.cacheKey`, made once per loader (a page asked for it several times).
+    private let cacheKey: ListCacheKey
     private let cache: CachePolicyLoader?
     private let invoke: SourcedInvoke
     /// Fetches the pages after a page read in sequence with it (``PageReadAhead``); nil: one rows
@@ -43,6 +45,7 @@ public struct PortalPageLoader<Source: ListPageSource>: PageLoader where Source.
         invokeSourced: @escaping SourcedInvoke
     ) {
         self.source = source
+        self.cacheKey = source.cacheKey
         self.policy = cache == nil ? .remoteOnly : policy
         self.cache = cache
         self.readAhead = source is any PortalAnswerShaping ? nil : readAhead
@@ -58,7 +61,7 @@ public struct PortalPageLoader<Source: ListPageSource>: PageLoader where Source.
 
     /// The cache address of `request`'s page.
     public func address(of request: PageRequest) -> EntryAddress {
-        EntryAddress(collection: source.cacheKey.collection, key: source.cacheKey.rowsKey(for: request))
+        EntryAddress(collection: cacheKey.collection, key: cacheKey.rowsKey(for: request))
     }
 
     public func loadPage(_ request: PageRequest) async throws -> PageResponse<Row> {
@@ -88,7 +91,7 @@ public struct PortalPageLoader<Source: ListPageSource>: PageLoader where Source.
             }
             final = response
         }
-        guard let final else { throw OfflineStoreError.notCached(collection: source.cacheKey.collection, key: address(of: request).key) }
+        guard let final else { throw OfflineStoreError.notCached(collection: cacheKey.collection, key: address(of: request).key) }
         return final
     }
 
@@ -98,7 +101,7 @@ public struct PortalPageLoader<Source: ListPageSource>: PageLoader where Source.
     private func fetch(_ request: PageRequest) async throws -> FetchedValue {
         if let readAhead, !request.computeRowCount, !request.isRefresh, request.page > 0 {
             let size = request.end - request.start
-            let cacheKey = source.cacheKey
+            let cacheKey = self.cacheKey
             let (source, invoke) = (self.source, self.invoke)
             let collection = cacheKey.collection
             // Under remote-only nothing is cached; otherwise the pages of one call go in together.
