@@ -32,6 +32,10 @@ struct RecordListColumnsTests {
     @Test func lineBreaksAndTabsShowAsMarks() {
         #expect(TerminalText.singleLine("Two lines\nhere\r\nand\tmore\rend") == "Two lines↵here↵and→more↵end")
         #expect(TerminalText.singleLine("plain") == "plain")
+        // U+2028 and U+2029 (lead byte E2) break lines; other characters with that lead byte do not.
+        #expect(TerminalText.singleLine("a\u{2028}b\u{2029}c") == "a↵b↵c")
+        #expect(TerminalText.singleLine("1 € – “x”") == "1 € – “x”")
+        #expect(TerminalText.singleLine("€\u{2028}"[...]) == "€↵")
     }
 
     /// A spec of `count` text columns.

@@ -8,7 +8,11 @@ extension TerminalText {
     /// U+2029) shows as `↵` and each tab as `→`, so they read as what they are instead of U+FFFD.
     /// Other control characters are left for the grid (or the caller) to make inert.
     public static func singleLine<S: StringProtocol>(_ text: S) -> String {
-        guard text.unicodeScalars.contains(where: { $0.value == 0x0A || $0.value == 0x0D || $0.value == 0x09 || $0.value == 0x2028 || $0.value == 0x2029 }) else {
+        // By bytes first (a list draws every cell through here on every frame): only a tab, a
+        // line feed, a return or the lead byte of U+2028/U+2029 (E2) can start a line break.
+        guard text.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D || $0 == 0x09 || $0 == 0xE2 }),
+            text.unicodeScalars.contains(where: { $0.value == 0x0A || $0.value == 0x0D || $0.value == 0x09 || $0.value == 0x2028 || $0.value == 0x2029 })
+        else {
             return String(text)
         }
         var result = ""
