@@ -26,6 +26,7 @@ struct JSONValueTests {
         var pool = (0..<150).map { "k\($0)" }
         pool += ["", "a", "abcdefgh", "abcdefgi", "abcdefghABCDEFG", "abcdefghABCDEFGH", "abcdefghABCDEFGHI",
                  "modelAttributes", "modelValues", "é", "clé", "日本", "tab\tkey", "quote\"key", "back\\slash"]
+        var rounds: [JSONValue] = []
         for round in 0..<40 {
             var object: [String: JSONValue] = [:]
             for _ in 0..<Int.random(in: 1...30, using: &random) {
@@ -34,9 +35,15 @@ struct JSONValueTests {
             }
             let value = JSONValue.object(object)
             #expect(try JSONValue.parse(value.serialized()) == value, "round \(round)")
+            // The same objects many times over: a document long enough to remember its keys.
+            let long = JSONValue.array(Array(repeating: value, count: 4096 / max(1, value.serialized().utf8.count) + 2))
+            #expect(try JSONValue.parse(long.serialized()) == long, "round \(round), long")
+            rounds.append(value)
         }
+        #expect(try JSONValue.parse(JSONValue.array(rounds).serialized()) == .array(rounds), "every round in one document")
         let text = #"[{"ab": 1, "abcdefghABCDEFGH": 2}, {"a\u0062": 3, "abcdefghABCDEFG\u0048": 4, "\u0061b\"": 5}, {"ab": 6}]"#
-        #expect(try JSONValue.parse(text) == [["ab": 1, "abcdefghABCDEFGH": 2], ["ab": 3, "abcdefghABCDEFGH": 4, "ab\"": 5], ["ab": 6]])
+        let padding = String(repeating: " ", count: 4096)
+        #expect(try JSONValue.parse(text + padding) == [["ab": 1, "abcdefghABCDEFGH": 2], ["ab": 3, "abcdefghABCDEFGH": 4, "ab\"": 5], ["ab": 6]])
     }
 
     /// Integers of up to 18 digits are read without a string; longer ones as before.

@@ -83,8 +83,9 @@ struct JSONReader<Builder: JSONTreeBuilding> {
     var depth = 0
     /// The members read so far of the objects being read (see ``readObject()``).
     var members: [(key: String, value: Node)] = []
-    /// Short ASCII keys made already (see ``readKey()``), 64 slots by a hash of their bytes.
-    var keys = [KnownKey?](repeating: nil, count: 64)
+    /// Short ASCII keys made already (see ``readKey()``), 64 slots by a hash of their bytes,
+    /// made at the first key of a long document.
+    var keys: [KnownKey?] = []
     /// The element spans of the array read last, when it recorded them: taken by the array
     /// holding it, or by ``readDocument()``'s caller for the top level.
     var lastElementSpans: [ElementSpan]?
@@ -282,6 +283,9 @@ struct JSONReader<Builder: JSONTreeBuilding> {
     /// is not made again. A list page repeats the same twenty keys in every row, and making a
     /// string (checking its UTF-8) cost more than finding it among the keys already made.
     mutating func readKey() throws(JSONParseError) -> String {
+        // A short document does not repeat its keys enough to pay for the table.
+        guard bytes.count >= 4096 else { return try readString() }
+        if keys.isEmpty { keys = [KnownKey?](repeating: nil, count: 64) }
         let start = index + 1
         var words: (UInt64, UInt64) = (0, 0)
         let length: Int? = bytes.withUnsafeBufferPointer { buffer in
