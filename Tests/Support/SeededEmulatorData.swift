@@ -61,11 +61,13 @@ public struct SeedingFailed: Error, CustomStringConvertible {
 nonisolated(unsafe) private var seededRootForCleanup: String?
 
 extension SpawnedProcess {
-    /// Starts `termlets portal --port 0 --data <data>` (plus `arguments`) on a copy of the seeded
-    /// demo data in `data`.
+    /// Starts `termlets portal --port <port> --data <data>` (plus `arguments`) on a copy of the
+    /// seeded demo data in `data`, on a port below the ephemeral range (``SparePort``): tests stop
+    /// these portals and expect their address to stay unreachable.
     public static func demoPortal(data: URL, _ arguments: [String] = [], environment: [String: String] = [:]) throws -> SpawnedProcess {
         try SeededEmulatorData.copy(to: data)
+        let port = try SparePort.belowEphemeralRange()
         return try SpawnedProcess(
-            TermletsBinary.url, ["portal", "--port", "0", "--data", data.path] + arguments, environment: environment)
+            TermletsBinary.url, ["portal", "--port", String(port), "--data", data.path] + arguments, environment: environment)
     }
 }
