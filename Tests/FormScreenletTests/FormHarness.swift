@@ -30,7 +30,7 @@ final class FormHarness: Sendable {
             try Data(seed.utf8).write(to: folder.path("seed.json"))
         }
         let emulator = try await PortalEmulator.start(
-            EmulatorOptions(port: 0, version: version, dataDirectory: folder.path("portal"), seedFile: seedFile))
+            EmulatorOptions(port: Int(try SparePort.belowEphemeralRange()), version: version, dataDirectory: folder.path("portal"), seedFile: seedFile))
         let session = try PortalSession(
             context: ServerContext(serverURL: emulator.baseURL, groupId: 20143),
             credentials: Credentials(username: "test@liferay.com", password: "test"),

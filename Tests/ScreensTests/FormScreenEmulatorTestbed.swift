@@ -45,7 +45,7 @@ final class FormScreenEmulatorTestbed: FormScreenDriving {
         cellLooks: @escaping @Sendable (DDMField, Theme) -> FormCellLook = FormScreenConfiguration.standardLook
     ) async throws -> FormScreenEmulatorTestbed {
         let folder = try TemporaryDirectory(prefix: "termlets-formscreen")
-        let emulator = try await PortalEmulator.start(EmulatorOptions(port: 0, version: .v7, dataDirectory: folder.path("portal")))
+        let emulator = try await PortalEmulator.start(EmulatorOptions(port: Int(try SparePort.belowEphemeralRange()), version: .v7, dataDirectory: folder.path("portal")))
         let session: PortalSession
         do {
             session = try PortalSession(

@@ -4,8 +4,8 @@ import Foundation
 import Glibc
 #endif
 
-/// A free loopback port below the kernel's ephemeral range, for a portal a test stops and then
-/// expects to be unreachable. A port the kernel chose (`--port 0`) is handed out again to the next
+/// A free loopback port below the kernel's ephemeral range, for a portal (spawned or in-process)
+/// a test may stop and then expect to be unreachable. A port the kernel chose (`--port 0`) is handed out again to the next
 /// process binding port 0: in CI another test's portal took a stopped portal's port within
 /// seconds, and the "unreachable" portal answered. Ports below the range are never chosen that
 /// way, only by a test picking one the same way at random (one in twelve thousand).

@@ -13,7 +13,7 @@ import TermletsTestSupport
 struct HeadlessUploadSyncTests {
     @Test func aQueuedHeadlessUploadIsSentThroughHeadlessDeliveryOnce() async throws {
         let folder = try TemporaryDirectory(prefix: "termlets-sync-headless")
-        let emulator = try await PortalEmulator.start(EmulatorOptions(port: 0, dataDirectory: folder.path("portal"), release: .liferay74))
+        let emulator = try await PortalEmulator.start(EmulatorOptions(port: Int(try SparePort.belowEphemeralRange()), dataDirectory: folder.path("portal"), release: .liferay74))
         let database = try CacheDatabase(cacheDirectory: folder.path("cache"), server: emulator.baseURL.absoluteString, userId: "test@liferay.com")
         let session = try PortalSession(
             context: ServerContext(serverURL: emulator.baseURL, groupId: 20143, version: .v7),

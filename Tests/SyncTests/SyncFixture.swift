@@ -32,7 +32,7 @@ final class SyncFixture: Sendable {
     static func start(faults: FaultSettings = .none, version: PortalVersion = .v7) async throws -> SyncFixture {
         let folder = try TemporaryDirectory(prefix: "termlets-sync")
         let emulator = try await PortalEmulator.start(
-            EmulatorOptions(port: 0, version: version, dataDirectory: folder.path("portal"), faults: faults))
+            EmulatorOptions(port: Int(try SparePort.belowEphemeralRange()), version: version, dataDirectory: folder.path("portal"), faults: faults))
         let database = try CacheDatabase(cacheDirectory: folder.path("cache"), server: emulator.baseURL.absoluteString, userId: "test@liferay.com")
         let session = try PortalSession(
             context: ServerContext(serverURL: emulator.baseURL, groupId: groupId, version: version),

@@ -24,7 +24,7 @@ struct PortalFixture: Sendable {
     /// `release` `.liferay74`: the stock 7.4 emulator (no Screens plugin; Objects, headless).
     static func start(_ version: PortalVersion = .v7, release: EmulatorRelease = .screensPlugin) async throws -> PortalFixture {
         let folder = try TemporaryDirectory(prefix: "termlets-listscreenlets")
-        let emulator = try await PortalEmulator.start(EmulatorOptions(version: version, dataDirectory: folder.path("portal"), release: release))
+        let emulator = try await PortalEmulator.start(EmulatorOptions(port: Int(try SparePort.belowEphemeralRange()), version: version, dataDirectory: folder.path("portal"), release: release))
         let session = try PortalSession(
             context: ServerContext(serverURL: emulator.baseURL, companyId: 20099, groupId: site, version: version),
             credentials: Credentials(username: "test@liferay.com", password: "test"),
