@@ -35,7 +35,9 @@ struct OAuth2ClientTests {
     static func withSignedIn(
         lifetime: Duration = .seconds(600), _ body: (PortalEmulator, OAuth2Client, OAuth2TokenSet) async throws -> Void
     ) async throws {
-        var options = EmulatorOptions(release: .liferay74)
+        // A port no other test's `port: 0` is given: the expiry test stops the emulator and
+        // waits for its address to refuse.
+        var options = EmulatorOptions(port: Int(try SparePort.belowEphemeralRange()), release: .liferay74)
         options.oauth2AccessTokenLifetime = lifetime
         let emulator = try await PortalEmulator.start(options)
         let client = try OAuth2Client(serverURL: emulator.baseURL, clientId: "termlets-demo")
