@@ -91,11 +91,15 @@ struct JSONReader<Builder: JSONTreeBuilding> {
     var lastElementSpans: [ElementSpan]?
     /// Where the document's value lies, once read (whitespace around it excluded).
     var documentRange = 0..<0
+    /// The elements of arrays at level `elementLevels` are checked (``skipValue()``) and their
+    /// spans recorded, but not built: such an array reads as an empty one.
+    let skipsDeepestElements: Bool
 
-    init(bytes: [UInt8], allowsTrailingCommas: Bool = false, elementLevels: Int = 0) {
+    init(bytes: [UInt8], allowsTrailingCommas: Bool = false, elementLevels: Int = 0, skipsDeepestElements: Bool = false) {
         self.bytes = bytes
         self.allowsTrailingCommas = allowsTrailingCommas
         self.elementLevels = elementLevels
+        self.skipsDeepestElements = skipsDeepestElements
     }
 
     /// After a member's or element's comma: `true` when a trailing comma is allowed and `close` follows.
@@ -180,7 +184,9 @@ struct JSONReader<Builder: JSONTreeBuilding> {
         index += 1  // [
         var elements: [Node] = []
         let records = depth <= elementLevels
+        let skips = skipsDeepestElements && depth == elementLevels
         var spans: [ElementSpan] = []
+        var count = 0
         skipWhitespace()
         if peek() == UInt8(ascii: "]") {
             index += 1
@@ -188,13 +194,14 @@ struct JSONReader<Builder: JSONTreeBuilding> {
         }
         while true {
             skipWhitespace()
-            if !elements.isEmpty, closesAfterComma(UInt8(ascii: "]")) {
+            if count > 0, closesAfterComma(UInt8(ascii: "]")) {
                 index += 1
                 return leaveArray(elements, spans: records ? spans : nil)
             }
             let start = index
             if records { lastElementSpans = nil }
-            elements.append(try readValue())
+            if skips { try skipValue() } else { elements.append(try readValue()) }
+            count += 1
             if records {
                 // Only an array element's own spans: an object's members may have left theirs.
                 let inner = bytes[start] == UInt8(ascii: "[") ? lastElementSpans : nil
@@ -216,6 +223,114 @@ struct JSONReader<Builder: JSONTreeBuilding> {
         depth -= 1
         if let spans { lastElementSpans = spans }
         return Builder.array(elements)
+    }
+
+    /// Checks the value at `index` as ``readValue()`` would (same rules, errors and positions)
+    /// and moves past it, building nothing: no string, array or object is made.
+    mutating func skipValue() throws(JSONParseError) {
+        guard index < bytes.count else { throw error("unexpected end of input") }
+        let (start, depthLeft) = (index, JSONValue.maximumDepth - depth)
+        if let end = bytes.withUnsafeBufferPointer({ JSONQuickScan.end(of: start, in: $0, depthLeft: depthLeft) }) {
+            index = end
+            return
+        }
+        switch bytes[index] {
+        case UInt8(ascii: "{"): try skipObject()
+        case UInt8(ascii: "["): try skipArray()
+        case UInt8(ascii: "\""): try skipString()
+        default: _ = try readValue()  // a number or a literal: nothing is allocated
+        }
+    }
+
+    /// ``readObject()`` building nothing.
+    private mutating func skipObject() throws(JSONParseError) {
+        try enter()
+        index += 1  // {
+        skipWhitespace()
+        if peek() == UInt8(ascii: "}") {
+            index += 1
+            depth -= 1
+            return
+        }
+        var count = 0
+        while true {
+            skipWhitespace()
+            if count > 0, closesAfterComma(UInt8(ascii: "}")) {
+                index += 1
+                depth -= 1
+                return
+            }
+            guard peek() == UInt8(ascii: "\"") else { throw error("expected a string key in object") }
+            try skipString()
+            skipWhitespace()
+            guard peek() == UInt8(ascii: ":") else { throw error("expected ':' after object key") }
+            index += 1
+            skipWhitespace()
+            try skipValue()
+            count += 1
+            skipWhitespace()
+            switch peek() {
+            case UInt8(ascii: ","): index += 1
+            case UInt8(ascii: "}"):
+                index += 1
+                depth -= 1
+                return
+            default: throw error("expected ',' or '}' in object")
+            }
+        }
+    }
+
+    /// ``readArray()`` building nothing.
+    private mutating func skipArray() throws(JSONParseError) {
+        try enter()
+        index += 1  // [
+        skipWhitespace()
+        if peek() == UInt8(ascii: "]") {
+            index += 1
+            depth -= 1
+            return
+        }
+        var count = 0
+        while true {
+            skipWhitespace()
+            if count > 0, closesAfterComma(UInt8(ascii: "]")) {
+                index += 1
+                depth -= 1
+                return
+            }
+            try skipValue()
+            count += 1
+            skipWhitespace()
+            switch peek() {
+            case UInt8(ascii: ","): index += 1
+            case UInt8(ascii: "]"):
+                index += 1
+                depth -= 1
+                return
+            default: throw error("expected ',' or ']' in array")
+            }
+        }
+    }
+
+    /// ``readString()`` building nothing: a string of printable ASCII is only scanned; any other
+    /// (an escape, a control character, UTF-8 to check) is read as ``readString()`` reads it.
+    private mutating func skipString() throws(JSONParseError) {
+        let open = index
+        let end = bytes.withUnsafeBufferPointer { buffer in
+            var at = open + 1
+            while at < buffer.count {
+                let byte = buffer[at]
+                if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 || byte >= 0x80 { break }
+                at += 1
+            }
+            return at
+        }
+        if end < bytes.count, bytes[end] == UInt8(ascii: "\"") {
+            index = end + 1
+            return
+        }
+        index = open
+        _ = try readString()
     }
 
     mutating func readString() throws(JSONParseError) -> String {

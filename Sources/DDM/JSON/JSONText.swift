@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// JSON text that reads back as one known ``JSONValue``: the very bytes that value was parsed
 /// from, or such texts joined into an array or an object. Storing a value the portal sent needs
 /// no serialisation then (a record list page's cache write, issue 17).
@@ -36,6 +42,11 @@ public struct JSONText: Sendable {
 
     /// The text of an object with `members` (keys unique, as a ``JSONValue`` object's are).
     public static func object(_ members: KeyValuePairs<String, JSONText>) -> JSONText {
+        object(members.map { $0 })
+    }
+
+    /// ``object(_:)`` for members in an array.
+    public static func object(_ members: [(key: String, value: JSONText)]) -> JSONText {
         var out: [UInt8] = []
         out.reserveCapacity(members.reduce(2) { $0 + $1.key.utf8.count + $1.value.utf8.count + 4 })
         out.append(UInt8(ascii: "{"))
@@ -47,5 +58,117 @@ public struct JSONText: Sendable {
         }
         out.append(UInt8(ascii: "}"))
         return JSONText(utf8: out[...])
+    }
+}
+
+/// One member of an object read with ``JSONText/members(_:)``.
+public struct JSONTextMember: Sendable {
+    /// The member's value, when it was asked to be built.
+    public let value: JSONValue?
+    /// The member's value as text.
+    public let text: JSONText
+    /// The members asked for of the member's value, when it was asked to be read so and is an
+    /// object (see ``JSONMemberRequest/members(_:_:)``).
+    public let members: [JSONTextMember?]?
+}
+
+/// What ``JSONText/members(_:)`` is to read of one member, by its key.
+public struct JSONMemberRequest: Sendable {
+    let utf8: [UInt8]
+    let key: String
+    let builds: Bool
+    let nested: [JSONMemberRequest]?
+
+    /// The member's value built, and its text.
+    public static func build(_ key: String) -> JSONMemberRequest { JSONMemberRequest(utf8: Array(key.utf8), key: key, builds: true, nested: nil) }
+    /// Only the member's text.
+    public static func text(_ key: String) -> JSONMemberRequest { JSONMemberRequest(utf8: Array(key.utf8), key: key, builds: false, nested: nil) }
+    /// The member's text and, when its value is an object, the members `nested` asks for of it,
+    /// in the same pass.
+    public static func members(_ key: String, _ nested: [JSONMemberRequest]) -> JSONMemberRequest {
+        JSONMemberRequest(utf8: Array(key.utf8), key: key, builds: false, nested: nested)
+    }
+}
+
+extension JSONText {
+    /// The members `wanted` names, by position, of the object this text holds: each with its
+    /// text and what its request asks for (the last of a repeated key, as a parsed object keeps
+    /// it; nil for a key absent). Every other member is stepped over, its key never made into a
+    /// string. Nil when the text holds no object. A list row reads its few members so (issue 17).
+    public func members(_ wanted: [JSONMemberRequest]) -> [JSONTextMember?]? {
+        var reader = JSONReader<JSONValueBuilder>(bytes: Array(utf8))
+        reader.skipWhitespace()
+        return try? reader.readMembers(wanted)
+    }
+}
+
+extension JSONReader where Builder == JSONValueBuilder {
+    /// The members of the object at `index`: see ``JSONText/members(_:)``; nil when no object is.
+    mutating func readMembers(_ wanted: [JSONMemberRequest]) throws(JSONParseError) -> [JSONTextMember?]? {
+        guard peek() == UInt8(ascii: "{") else { return nil }
+        try enter()
+        index += 1
+        var found = [JSONTextMember?](repeating: nil, count: wanted.count)
+        skipWhitespace()
+        if peek() == UInt8(ascii: "}") {
+            index += 1
+            depth -= 1
+            return found
+        }
+        while true {
+            skipWhitespace()
+            guard peek() == UInt8(ascii: "\"") else { throw error("expected a string key in object") }
+            let match = try readWantedKey(wanted)
+            skipWhitespace()
+            guard peek() == UInt8(ascii: ":") else { throw error("expected ':' after object key") }
+            index += 1
+            skipWhitespace()
+            let start = index
+            var value: JSONValue?
+            var members: [JSONTextMember?]?
+            if let match, wanted[match].builds {
+                value = try readValue()
+            } else if let match, let nested = wanted[match].nested, peek() == UInt8(ascii: "{") {
+                members = try readMembers(nested)
+            } else {
+                try skipValue()
+            }
+            if let match { found[match] = JSONTextMember(value: value, text: JSONText(utf8: bytes[start..<index]), members: members) }
+            skipWhitespace()
+            switch peek() {
+            case UInt8(ascii: ","): index += 1
+            case UInt8(ascii: "}"):
+                index += 1
+                depth -= 1
+                return found
+            default: throw error("expected ',' or '}' in object")
+            }
+        }
+    }
+
+    /// Reads a key and says which of `wanted` it is: a plain ASCII key is compared by its bytes.
+    private mutating func readWantedKey(_ wanted: [JSONMemberRequest]) throws(JSONParseError) -> Int? {
+        let start = index + 1
+        let end = bytes.withUnsafeBufferPointer { buffer in
+            var at = start
+            while at < buffer.count {
+                let byte = buffer[at]
+                if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 || byte >= 0x80 { break }
+                at += 1
+            }
+            return at
+        }
+        guard end < bytes.count, bytes[end] == UInt8(ascii: "\"") else {
+            let key = try readString()
+            return wanted.firstIndex { $0.key == key }
+        }
+        index = end + 1
+        return bytes.withUnsafeBufferPointer { buffer in
+            wanted.firstIndex { candidate in
+                candidate.utf8.count == end - start && (start == end || candidate.utf8.withUnsafeBufferPointer { key in
+                    memcmp(key.baseAddress!, buffer.baseAddress! + start, key.count) == 0
+                })
+            }
+        }
     }
 }

@@ -33,10 +33,11 @@ enum EntrySQL {
     /// a `String` made of them would check all their UTF-8 again (a record list page's text cost
     /// as much as parsing it), and ``JSONText`` is valid UTF-8 already (the parser checked it).
     static func put(
-        _ db: Database, _ address: EntryAddress, value: JSONValue, text: JSONText? = nil, attributes: JSONValue,
+        _ db: Database, _ address: EntryAddress, value: @autoclosure () -> JSONValue, text: JSONText? = nil, attributes: JSONValue,
         state: SyncState, storedAt: Date
     ) throws {
-        let stored = text.map { Data($0.utf8).databaseValue } ?? value.serialized().databaseValue
+        // Read only without text: a deferred value would be built for nothing.
+        let stored = text.map { Data($0.utf8).databaseValue } ?? value().serialized().databaseValue
         try Cached.execute(
             db,
             sql: """

@@ -53,11 +53,10 @@ public struct EntryStore: Sendable {
     public func putFetched(
         _ address: EntryAddress, fetched: SourcedJSON, attributes: JSONValue = [:], storedAt: Date = Date()
     ) async throws -> Bool {
-        let (value, text) = (fetched.value, fetched.text)
         return try await database.pool.write { db in
             if let state = try EntrySQL.syncState(db, address), state != .clean { return false }
             try EntrySQL.put(
-                db, address, value: value, text: text, attributes: attributes, state: .clean,
+                db, address, value: fetched.value, text: fetched.text, attributes: attributes, state: .clean,
                 storedAt: storedAt)
             return true
         }

@@ -98,7 +98,7 @@ public struct CachePolicyLoader: Sendable {
     ) async throws {
         switch policy {
         case .remoteOnly:
-            deliver(.fromPortal(try await fetch().value.value, attributes: attributes))
+            deliver(.fromPortal(try await fetch().value, attributes: attributes))
 
         case .remoteFirst:
             do {
@@ -145,7 +145,7 @@ public struct CachePolicyLoader: Sendable {
             stored = try await entries.putFetched(address, fetched: fetched.value, attributes: attributes)
         }
         return LoadResult(
-            value: fetched.value.value, attributes: attributes, source: .portal, storedAt: nil, isStale: false,
+            sourced: fetched.value, attributes: attributes, source: .portal, storedAt: nil, isStale: false,
             hasLocalChanges: !stored)
     }
 }

@@ -9,8 +9,12 @@ public enum DataSource: String, Sendable {
 
 /// One answer of ``CachePolicyLoader``.
 public struct LoadResult: Sendable, Equatable {
-    /// The value: the portal's answer or the cached copy of an earlier one.
-    public let value: JSONValue
+    /// The value with its text, when it came with one: a portal answer's parts may be deferred
+    /// (``SourcedJSON``), built only when read.
+    public let sourced: SourcedJSON
+    /// The value: the portal's answer or the cached copy of an earlier one (built on each read
+    /// when deferred: read it once, or read `sourced`'s parts).
+    public var value: JSONValue { sourced.value }
     /// The cached attributes (cache results), or the attributes stored with a portal answer.
     public let attributes: JSONValue
     /// Whether it came from the portal or the cache.
@@ -26,7 +30,17 @@ public struct LoadResult: Sendable, Equatable {
         value: JSONValue, attributes: JSONValue, source: DataSource, storedAt: Date?, isStale: Bool,
         hasLocalChanges: Bool
     ) {
-        self.value = value
+        self.init(
+            sourced: SourcedJSON(value), attributes: attributes, source: source, storedAt: storedAt, isStale: isStale,
+            hasLocalChanges: hasLocalChanges)
+    }
+
+    /// A result whose value comes with its text (and may be deferred).
+    public init(
+        sourced: SourcedJSON, attributes: JSONValue, source: DataSource, storedAt: Date?, isStale: Bool,
+        hasLocalChanges: Bool
+    ) {
+        self.sourced = sourced
         self.attributes = attributes
         self.source = source
         self.storedAt = storedAt
@@ -40,9 +54,14 @@ public struct LoadResult: Sendable, Equatable {
             isStale: stale, hasLocalChanges: entry.syncState != .clean)
     }
 
-    static func fromPortal(_ value: JSONValue, attributes: JSONValue) -> LoadResult {
+    static func fromPortal(_ value: SourcedJSON, attributes: JSONValue) -> LoadResult {
         LoadResult(
-            value: value, attributes: attributes, source: .portal, storedAt: nil, isStale: false,
+            sourced: value, attributes: attributes, source: .portal, storedAt: nil, isStale: false,
             hasLocalChanges: false)
+    }
+
+    public static func == (lhs: LoadResult, rhs: LoadResult) -> Bool {
+        lhs.value == rhs.value && lhs.attributes == rhs.attributes && lhs.source == rhs.source && lhs.storedAt == rhs.storedAt
+            && lhs.isStale == rhs.isStale && lhs.hasLocalChanges == rhs.hasLocalChanges
     }
 }

@@ -64,25 +64,87 @@ public struct StructureModel: Sendable, Hashable {
 }
 
 /// A record with its values, as the Screens plugin returns it.
+///
+/// Read from a list row's text (``init(sourced:)``), only the values and the two attributes the
+/// list uses are built; the other attributes are read from the text when asked for (issue 17:
+/// most rows of a list page are only shown).
 public struct RecordData: Sendable, Hashable {
     /// Field name → value, as the portal sent it.
     public let values: [String: JSONValue]
-    /// `recordId`, `modifiedDate`, `recordSetId`, `userId`, … (empty for a legacy plugin).
-    public let attributes: [String: JSONValue]
+    public let recordId: Int64?
+    public let modifiedDate: Int64?
+    private let attributeStore: AttributeStore
 
-    public var recordId: Int64? { attributes["recordId"]?.int64Value }
-    public var modifiedDate: Int64? { attributes["modifiedDate"]?.int64Value }
+    private enum AttributeStore: Sendable {
+        case built([String: JSONValue])
+        /// The text of `modelAttributes`, read on demand.
+        case text(JSONText)
+    }
+
+    /// `recordId`, `modifiedDate`, `recordSetId`, `userId`, … (empty for a legacy plugin). Read
+    /// from the portal's text on each call when the record was made from it: read it once.
+    public var attributes: [String: JSONValue] {
+        switch attributeStore {
+        case .built(let attributes): return attributes
+        case .text(let text): return (try? JSONValue.parse(bytes: text.utf8))?.objectValue ?? [:]
+        }
+    }
 
     /// Accepts `{"modelValues", "modelAttributes"}` and the legacy flat values object.
     public init?(json: JSONValue) {
         guard case .object(let members) = json else { return nil }
         if case .object(let values)? = members["modelValues"] {
-            self.values = values
-            self.attributes = members["modelAttributes"]?.objectValue ?? [:]
+            self.init(values: values, attributes: members["modelAttributes"]?.objectValue ?? [:])
         } else {
-            self.values = members
-            self.attributes = [:]
+            self.init(values: members, attributes: [:])
         }
+    }
+
+    private init(values: [String: JSONValue], attributes: [String: JSONValue]) {
+        self.values = values
+        recordId = attributes["recordId"]?.int64Value
+        modifiedDate = attributes["modifiedDate"]?.int64Value
+        attributeStore = .built(attributes)
+    }
+
+    /// ``init(json:)`` for a row with its text: a deferred row (``SourcedJSON``) has its values
+    /// built, its attributes only stepped over. Gives the same record as `init(json: sourced.value)`.
+    public init?(sourced: SourcedJSON) {
+        guard !sourced.isBuilt, let text = sourced.text, let read = Self.read(text) else {
+            self.init(json: sourced.value)
+            return
+        }
+        self = read
+    }
+
+    /// A record read from its text, or nil when it is not `{"modelValues": {…}, …}`.
+    private static func read(_ text: JSONText) -> RecordData? {
+        guard let members = text.members(Self.rowMembers), case .object(let values)? = members[0]?.value else { return nil }
+        guard let attributes = members[1], let read = attributes.members else { return RecordData(values: values, attributes: [:]) }
+        return RecordData(
+            values: values, recordId: read[0]?.value?.int64Value, modifiedDate: read[1]?.value?.int64Value,
+            attributesText: attributes.text)
+    }
+
+    /// What a row's text is read for, in one pass.
+    private static let rowMembers: [JSONMemberRequest] = [
+        .build("modelValues"), .members("modelAttributes", [.build("recordId"), .build("modifiedDate")]),
+    ]
+
+    private init(values: [String: JSONValue], recordId: Int64?, modifiedDate: Int64?, attributesText: JSONText) {
+        self.values = values
+        self.recordId = recordId
+        self.modifiedDate = modifiedDate
+        attributeStore = .text(attributesText)
+    }
+
+    public static func == (lhs: RecordData, rhs: RecordData) -> Bool {
+        lhs.values == rhs.values && lhs.recordId == rhs.recordId && lhs.attributes == rhs.attributes
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(values)
+        hasher.combine(recordId)
     }
 }
 

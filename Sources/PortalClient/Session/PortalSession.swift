@@ -129,21 +129,26 @@ public final class PortalSession: Sendable {
     /// Sends `calls` as one batch and returns their results by position (a `void` method's slot is `null`).
     /// One failing command fails the whole batch.
     public func invoke(_ calls: [ServiceCall]) async throws -> [JSONValue] {
-        try await invokeSourced(calls).map(\.value)
+        try await invokeSourced(calls, defersRows: false).map(\.value)
     }
 
     /// ``invoke(_:)`` keeping the text of each result, and of its elements when it is an array
-    /// (the rows of a list): what the cache stores without serialising them again.
+    /// (the rows of a list): what the cache stores without serialising them again. Those
+    /// elements are checked but **deferred** (``SourcedJSON``): built only when read.
     public func invokeSourced(_ calls: [ServiceCall]) async throws -> [SourcedJSON] {
+        try await invokeSourced(calls, defersRows: true)
+    }
+
+    private func invokeSourced(_ calls: [ServiceCall], defersRows: Bool) async throws -> [SourcedJSON] {
         let body = try RequestEnvelope.body(for: calls)
         let answer = try await post(url: context.jsonWebServicesURL("invoke"), body: body, paths: calls.map(\.path))
-        let json = try parse(answer, elementLevels: 2)
-        guard case .array(let values) = json.value, let results = json.elements else {
+        let json = try parse(answer, elementLevels: 2, defersDeepestElements: defersRows)
+        guard let results = json.elements else {
             throw PortalError(kind: .server, message: "the portal's answer is not a JSON array", httpStatus: answer.status)
         }
         guard results.count == calls.count else {
             throw PortalError(
-                kind: .server, message: "the portal answered \(values.count) results for \(calls.count) commands",
+                kind: .server, message: "the portal answered \(results.count) results for \(calls.count) commands",
                 httpStatus: answer.status)
         }
         return results
@@ -269,11 +274,11 @@ public final class PortalSession: Sendable {
     }
 
     /// The answer's JSON with its text, and its arrays' elements' down to `elementLevels` levels.
-    func parse(_ answer: HTTPAnswer, elementLevels: Int) throws -> SourcedJSON {
+    func parse(_ answer: HTTPAnswer, elementLevels: Int, defersDeepestElements: Bool = false) throws -> SourcedJSON {
         do {
             return try ResponseParser.parseSourced(
                 status: answer.status, location: answer.headers.first(name: "location"), body: answer.body,
-                elementLevels: elementLevels)
+                elementLevels: elementLevels, defersDeepestElements: defersDeepestElements)
         } catch {
             throw redact(error)
         }

@@ -12,7 +12,7 @@ enum ResponseParser {
     /// ``parse(status:location:body:)`` keeping the body's text, and its elements' down to
     /// `elementLevels` levels of arrays (``JSONValue/parseSourced(bytes:elementLevels:)``).
     static func parseSourced(
-        status: Int, location: String?, body: [UInt8], elementLevels: Int
+        status: Int, location: String?, body: [UInt8], elementLevels: Int, defersDeepestElements: Bool = false
     ) throws(PortalError) -> SourcedJSON {
         if (300..<400).contains(status) {
             var message = "the portal answered with a redirect (HTTP \(status))"
@@ -24,9 +24,11 @@ enum ResponseParser {
         if body.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
             sourced = nil
         } else {
-            sourced = try? JSONValue.parseSourced(bytes: body, elementLevels: elementLevels)
+            sourced = try? JSONValue.parseSourced(
+                bytes: body, elementLevels: elementLevels, defersDeepestElements: defersDeepestElements)
         }
-        if let json = sourced?.value, let error = portalError(in: json, status: status) { throw error }
+        // An error body is an object: an array (with elements) is not read for one, nor built.
+        if let sourced, sourced.elements == nil, let error = portalError(in: sourced.value, status: status) { throw error }
         if !(200..<300).contains(status) { throw statusError(status) }
         guard let sourced else {
             throw PortalError(

@@ -24,6 +24,11 @@ public protocol ListPageSource: Sendable {
     /// Converts one element of the rows array.
     func row(from json: JSONValue) -> Row?
 
+    /// Converts one element with its text. A list page's rows may come deferred (checked, not
+    /// built: ``SourcedJSON``); a source that reads what it needs from the text saves building
+    /// the rest. By default, `row(from: sourced.value)`.
+    func row(from sourced: SourcedJSON) -> Row?
+
     /// Throws when the source's parameters cannot produce a valid call (e.g. a missing folder);
     /// checked before every load.
     func validate() throws
@@ -32,6 +37,7 @@ public protocol ListPageSource: Sendable {
 extension ListPageSource {
     public func countRequest() -> Request? { nil }
     public func validate() throws {}
+    public func row(from sourced: SourcedJSON) -> Row? { row(from: sourced.value) }
 }
 
 extension ListPageSource where Row: ListModel {

@@ -47,6 +47,9 @@ public struct DDLListSource: ListPageSource {
 
     public func row(from json: JSONValue) -> RecordData? { RecordData(json: json) }
 
+    /// Builds only the values and the attributes the list reads (``RecordData/init(sourced:)``).
+    public func row(from sourced: SourcedJSON) -> RecordData? { RecordData(sourced: sourced) }
+
     public func validate() throws {
         guard recordSetId > 0 else { throw PortalError(kind: .input, message: "the list needs a record set id") }
     }

@@ -80,10 +80,18 @@ public actor PageReadAhead {
             let answer = try await fetch(start, start + count * size)
             // Not an array: this page gets the answer as it is (its loader reports it), the
             // others are fetched on their own.
-            guard case .array(let rows) = answer.value else { return [keys[0]: Fetched(rows: answer, stored: nil)] }
+            // The rows as read, with their texts (deferred ones stay unbuilt).
+            let rows: [SourcedJSON]
+            if let elements = answer.elements {
+                rows = elements
+            } else if case .array(let values) = answer.value {
+                rows = values.map(SourcedJSON.init)
+            } else {
+                return [keys[0]: Fetched(rows: answer, stored: nil)]
+            }
             let pages = keys.enumerated().map { index, pageKey in
                 let range = min(rows.count, index * size)..<min(rows.count, (index + 1) * size)
-                return (key: pageKey, rows: Self.slice(rows, answer.elements, range))
+                return (key: pageKey, rows: SourcedJSON(elements: Array(rows[range])))
             }
             // A failed store leaves each page to its loader, which stores it as without a store.
             let stored = await (try? store?(pages)).flatMap { $0.count == pages.count ? $0 : nil }
@@ -104,15 +112,6 @@ public actor PageReadAhead {
             for pageKey in keys.dropFirst() where entries[pageKey]?.fetchedAt == now { entries[pageKey] = nil }
             throw error
         }
-    }
-
-    /// The rows in `range`, with their texts when `sourced` (the same rows with theirs) is given.
-    private static func slice(_ rows: [JSONValue], _ sourced: [SourcedJSON]?, _ range: Range<Int>) -> SourcedJSON {
-        let value = JSONValue.array(Array(rows[range]))
-        guard let sourced, sourced.count == rows.count else { return SourcedJSON(value) }
-        let texts = sourced[range].compactMap(\.text)
-        guard texts.count == range.count else { return SourcedJSON(value) }
-        return SourcedJSON(value: value, text: .array(texts), elements: Array(sourced[range]))
     }
 
     /// Forgets every page fetched ahead and every request (a refresh).

@@ -75,7 +75,7 @@ public struct PortalPageLoader<Source: ListPageSource>: PageLoader where Source.
         // A refresh wants the portal's rows as they are now, not rows fetched ahead before it.
         if request.isRefresh { await readAhead?.forgetAll() }
         guard let cache else {
-            return try decode(try await fetch(request).value.value, request: request, provenance: .portal)
+            return try decode(try await fetch(request).value, request: request, provenance: .portal)
         }
         let effective: LoadPolicy = request.isRefresh && [.cacheFirst, .cacheOnly].contains(policy) ? .remoteFirst : policy
         var final: PageResponse<Row>?
@@ -83,7 +83,7 @@ public struct PortalPageLoader<Source: ListPageSource>: PageLoader where Source.
         for try await result in updates {
             let provenance = RowProvenance(
                 source: result.source == .cache ? .cache : .portal, storedAt: result.storedAt, stale: result.isStale)
-            let response = try decode(result.value, request: request, provenance: provenance)
+            let response = try decode(result.sourced, request: request, provenance: provenance)
             if effective == .cacheThenRemote, final == nil, result.source == .cache, !result.isStale {
                 await early(response)
                 final = response
@@ -141,22 +141,30 @@ public struct PortalPageLoader<Source: ListPageSource>: PageLoader where Source.
         return FetchedValue(Self.page(rows: rows, rowCount: rowCount))
     }
 
-    /// The page `{"rows": rows, "rowCount": rowCount}`, with its text when the rows have theirs.
+    /// The page `{"rows": rows, "rowCount": rowCount}`, with its text when the rows have theirs;
+    /// deferred rows stay deferred (the page is built only if its value is asked for).
     static func page(rows: SourcedJSON, rowCount: JSONValue) -> SourcedJSON {
-        let value: JSONValue = ["rows": rows.value, "rowCount": rowCount]
-        guard let rowsText = rows.text else { return SourcedJSON(value) }
-        return SourcedJSON(value: value, text: .object(["rows": rowsText, "rowCount": JSONText(serializing: rowCount)]))
+        SourcedJSON(members: ["rows": rows, "rowCount": SourcedJSON(value: rowCount, text: JSONText(serializing: rowCount))])
     }
 
-    private func decode(_ page: JSONValue, request: PageRequest, provenance: RowProvenance) throws -> PageResponse<Row> {
-        guard let items = page["rows"]?.arrayValue else { throw ListLoadError.rowsNotAnArray }
+    private func decode(_ page: SourcedJSON, request: PageRequest, provenance: RowProvenance) throws -> PageResponse<Row> {
+        guard let rowsPart = page.member("rows") else { throw ListLoadError.rowsNotAnArray }
+        // Rows read with their texts are handed over as they are (deferred ones unbuilt).
+        let items: [SourcedJSON]
+        if let elements = rowsPart.elements {
+            items = elements
+        } else if let values = rowsPart.value.arrayValue {
+            items = values.map(SourcedJSON.init)
+        } else {
+            throw ListLoadError.rowsNotAnArray
+        }
         var rows: [Row] = []
         rows.reserveCapacity(items.count)
         for (offset, item) in items.enumerated() {
             guard let row = source.row(from: item) else { throw ListLoadError.malformedRow(index: request.start + offset) }
             rows.append(row)
         }
-        let count = request.computeRowCount ? page["rowCount"]?.intValue : nil
+        let count = request.computeRowCount ? page.member("rowCount")?.value.intValue : nil
         return PageResponse(rows: rows, rowCount: count, provenance: provenance)
     }
 }

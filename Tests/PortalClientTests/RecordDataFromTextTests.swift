@@ -1,0 +1,44 @@
+import DDM
+import Testing
+
+@testable import PortalClient
+
+/// `RecordData(sourced:)`: a list row read from its text builds its values and two attributes,
+/// and must give the very record `RecordData(json:)` gives for the row built whole (issue 17).
+@Suite("A record read from its text")
+struct RecordDataFromTextTests {
+    static let rows: [String] = [
+        #"{"modelAttributes": {"recordId": "100001", "modifiedDate": 1705309260000, "uuid": "af88-ee3a", "userName": "Test Test"}, "modelValues": {"Title": "Issue 1", "Done": "false"}}"#,
+        #"{"modelValues": {"A": [1, {"b": null}]}, "modelAttributes": {"recordId": 7, "recordId": 8, "modifiedDate": null}}"#,
+        #"{"modelValues": {"A": "x"}, "modelValues": {"B": "y"}, "modelAttributes": {}}"#,
+        #"{"modelValues": {"A": "x"}}"#,
+        #"{"modelValues": {"A": "x"}, "modelAttributes": "not an object"}"#,
+        #"{"modelValues": "legacy", "Title": "flat values"}"#,
+        #"{"Title": "a legacy plugin's flat values", "recordId": 5}"#,
+        #"{"modelAttributes": {"recordId": "12345678901234567890123"}, "modelValues": {}}"#,
+    ]
+
+    @Test(arguments: rows)
+    func readsAsTheRowBuiltWhole(row: String) throws {
+        let page = try JSONValue.parseSourced(bytes: Array("[[\(row)]]".utf8), elementLevels: 2, defersDeepestElements: true)
+        let sourced = try #require(page.elements?[0].elements?[0])
+        #expect(!sourced.isBuilt)
+        let read = try #require(RecordData(sourced: sourced))
+        let whole = try #require(RecordData(json: try JSONValue.parse(row)))
+        #expect(read == whole)
+        #expect(read.values == whole.values)
+        #expect(read.attributes == whole.attributes)
+        #expect(read.recordId == whole.recordId)
+        #expect(read.modifiedDate == whole.modifiedDate)
+    }
+
+    @Test func readsTheRecordIdAndDateWithoutTheOtherAttributesBuilt() throws {
+        let page = try JSONValue.parseSourced(bytes: Array("[[\(Self.rows[0])]]".utf8), elementLevels: 2, defersDeepestElements: true)
+        let sourced = try #require(page.elements?[0].elements?[0])
+        let read = try #require(RecordData(sourced: sourced))
+        #expect(read.recordId == 100001)
+        #expect(read.modifiedDate == 1705309260000)
+        #expect(read.attributes["uuid"] == "af88-ee3a", "read from the text when asked for")
+        #expect(RecordData(sourced: SourcedJSON("not a row")) == nil)
+    }
+}
