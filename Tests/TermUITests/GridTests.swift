@@ -1,6 +1,6 @@
 import Testing
 import TermletsTestSupport
-import TermUI
+@testable import TermUI
 import TermUITesting
 
 @Suite("Grid of cells")
@@ -195,5 +195,37 @@ struct GridStorageTests {
             #expect(scalarEnd == fastEnd + (exact ? 1 : 0), "round \(round): \(text.debugDescription) at \(start) clipped to \(clip)")
         }
     }
-}
 
+    /// The table cells' ASCII path must leave the very cells the general fitting write leaves:
+    /// texts shorter, as long as and longer than the cell, over wide graphemes cut at its edges.
+    @Test func fittedASCIIWritesAsTheGeneralPathDoes() {
+        var random = SeededGenerator(seed: 23)
+        let letters = Array("abcXYZ 019-:.")
+        var (written, refused) = (0, 0)
+        for round in 0..<500 {
+            var base = Grid(size: Size(width: 12, height: 2))
+            for _ in 0..<4 {
+                base.write("記", at: Point(x: Int.random(in: 0..<11, using: &random), y: Int.random(in: 0..<2, using: &random)))
+            }
+            // Mostly on the grid; now and then past an edge, or empty.
+            let x = Int.random(in: 0..<20, using: &random) == 0 ? -1 : Int.random(in: 0..<10, using: &random)
+            let y = Int.random(in: 0..<20, using: &random) == 0 ? 2 : Int.random(in: 0..<2, using: &random)
+            let rect = Rect(x: x, y: y, width: Int.random(in: 0..<(12 - max(0, x) + 2), using: &random), height: 1)
+            var text = String((0..<Int.random(in: 0..<10, using: &random)).map { _ in letters.randomElement(using: &random)! })
+            if Int.random(in: 0..<8, using: &random) == 0 { text += ["é", "\t", "記"].randomElement(using: &random)! }
+            let style = Style(foreground: .green)
+            var fast = base
+            var general = base
+            var index: UInt16?
+            if fast.writeFittedASCII(text, in: rect, style: style, index: &index) {
+                written += 1
+                general.write(text, fitting: rect, style: style)
+                #expect(fast.cells == general.cells, "round \(round): \(text.debugDescription) in \(rect)")
+            } else {
+                refused += 1
+                #expect(fast.cells == base.cells, "nothing written when refused")
+            }
+        }
+        #expect(written > 200 && refused > 50, "both ways are taken (\(written) written, \(refused) refused)")
+    }
+}

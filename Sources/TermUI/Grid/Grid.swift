@@ -416,6 +416,38 @@ public struct Grid: Equatable, Sendable {
         _ = writeText(text.fitted(toWidth: rect.width, alignment: alignment), at: rect.origin, style: style, clip: rect)
     }
 
+    /// ``write(_:fitting:style:alignment:)`` (left-aligned) for printable ASCII in a rect wholly
+    /// on the grid, written straight into its row: the same cells, for a fraction of the work
+    /// (a list's table cells on every frame: issue 17). `index` caches `style`'s index for the
+    /// cells of one row. False, with nothing written, for any other text or rect.
+    mutating func writeFittedASCII(_ text: String, in rect: Rect, style: Style, index: inout UInt16?) -> Bool {
+        guard rect.width > 0, rect.height > 0, rect.x >= 0, rect.y >= 0, rect.maxX <= size.width, rect.y < size.height
+        else { return false }
+        let written: Bool? = text.utf8.withContiguousStorageIfAvailable { bytes in
+            for byte in bytes where byte < 0x20 || byte >= 0x7F { return false }
+            let styleIndex = index ?? self.styleIndex(style)
+            index = styleIndex
+            noteWritten(rows: rect.y..<rect.y + 1)
+            repairEdges(row: rect.y, from: rect.x, to: rect.maxX)
+            let start = rect.y * size.width + rect.x
+            // Too long: cut one column short and end with an ellipsis, as `fitted` does.
+            let fits = bytes.count <= rect.width
+            let shown = fits ? bytes.count : rect.width - 1
+            storage.withUnsafeMutableBufferPointer { cells in
+                for offset in 0..<shown {
+                    cells[start + offset] = StoredCell(code: UInt32(bytes[offset]), width: 1, styleIndex: styleIndex)
+                }
+                if fits {
+                    for offset in shown..<rect.width { cells[start + offset] = .blank(styleIndex) }
+                } else {
+                    cells[start + shown] = StoredCell(code: 0x2026, width: 1, styleIndex: styleIndex)
+                }
+            }
+            return true
+        }
+        return written ?? false
+    }
+
     /// Places a stored cell (narrow or wide) without clipping checks beyond the grid; repairs
     /// overlapped wide graphemes. The caller notes the row written (``trackingWrites()``).
     @inline(__always)

@@ -99,10 +99,14 @@ public struct TableColumns: Sendable {
     /// Draws `texts` into the cells (one column gap at each cell's right), on one line each,
     /// truncated by width.
     public func drawCells(_ texts: [String], in line: Rect, on grid: inout Grid, style: Style) {
+        var styleIndex: UInt16?
         for (cell, text) in zip(cells, texts) {
             let width = max(0, min(cell.width - 1, line.width - cell.x))
             guard width > 0 else { continue }
-            grid.write(TerminalText.singleLine(text), fitting: Rect(x: line.x + cell.x, y: line.y, width: width, height: 1), style: style)
+            let rect = Rect(x: line.x + cell.x, y: line.y, width: width, height: 1)
+            // Printable ASCII is one line already: written straight into the row.
+            if grid.writeFittedASCII(text, in: rect, style: style, index: &styleIndex) { continue }
+            grid.write(TerminalText.singleLine(text), fitting: rect, style: style)
         }
     }
 }
