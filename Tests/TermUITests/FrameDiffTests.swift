@@ -1,5 +1,5 @@
 import Testing
-import TermUI
+@testable import TermUI
 import TermUITesting
 
 @Suite("Frame diff")
@@ -31,6 +31,33 @@ struct FrameDiffTests {
         #expect(changes.map(\.text) == ["ab", "cd", "e"])
         #expect(changes.map(\.position.x) == [1, 3, 9])
         #expect(changes[1].style.foreground == .red)
+    }
+
+    /// Up to three unchanged cells between two changes in one style are written again (printable
+    /// ASCII: no more bytes than stepping over them); more, another style or other text splits.
+    @Test func shortUnchangedGapsAreBridgedWithinOneStyle() {
+        var before = Grid(size: Self.size)
+        before.write("ab-cd....ef", at: Point(x: 0, y: 0))
+        before.write("a…b", at: Point(x: 0, y: 1))
+        before.write("a", at: Point(x: 0, y: 2))
+        before.write("x", at: Point(x: 1, y: 2), style: Style(foreground: .red))
+        before.write("b", at: Point(x: 2, y: 2))
+        var after = before
+        after.write("AB", at: Point(x: 0, y: 0))
+        after.write("CD", at: Point(x: 3, y: 0))       // a gap of one ("-"): bridged
+        after.write("EF", at: Point(x: 9, y: 0))       // a gap of four ("...."): not bridged
+        after.write("A", at: Point(x: 0, y: 1))
+        after.write("B", at: Point(x: 2, y: 1))        // a gap of "…": not bridged
+        after.write("A", at: Point(x: 0, y: 2))
+        after.write("B", at: Point(x: 2, y: 2))        // a gap in another style: not bridged
+        let changes = FrameDiff.changes(from: before, to: after)
+        #expect(changes.map(\.text) == ["AB-CD", "EF", "A", "B", "A", "B"])
+        #expect(changes.map(\.position.x) == [0, 9, 0, 2, 0, 2])
+        #expect(changes[0].cellCount == 5)
+        var three = before
+        three.write("AB-CD..?E", at: Point(x: 0, y: 0))
+        #expect(FrameDiff.changes(from: before, to: three).map(\.text) == ["AB-CD..?E"], "gaps of one and two")
+        #expect(FrameDiff.bridgeableGap == 3)
     }
 
     @Test func focusMoveRewritesOnlyTheTwoRows() {

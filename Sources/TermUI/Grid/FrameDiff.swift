@@ -75,6 +75,11 @@ public enum FrameDiff {
                         var inRun = false
                         var run = (x: 0, cellCount: 0, style: UInt16(0))
                         var runText: [UInt8] = []
+                        // Unchanged cells just after the open run, kept to bridge it to a change
+                        // that follows closely (see `bridgeableGap`); dropped otherwise. Their
+                        // bytes, packed in one word: no buffer to fill and empty on every cell.
+                        var gapCount = 0
+                        var gapBytes: UInt32 = 0
                         while x < width {
                             let index = rowStart + x
                             let cell = newCells[index]
@@ -83,17 +88,30 @@ public enum FrameDiff {
                                 dirty = true
                             }
                             if !dirty {
+                                if inRun && gapCount < bridgeableGap && cell.styleIndex == run.style && !cell.isCluster
+                                    && cell.width == 1 && cell.code >= 0x20 && cell.code < 0x7F {
+                                    gapBytes |= cell.code << (8 * UInt32(gapCount))
+                                    gapCount += 1
+                                    x += 1
+                                    continue
+                                }
                                 if inRun { close(run, y: y, runText, of: next, into: &result); inRun = false }
+                                gapCount = 0
+                                gapBytes = 0
                                 x += cell.isWide ? 2 : 1
                                 continue
                             }
                             // A continuation reached directly has lost its leading cell: draw a space.
                             let drawn = cell.isContinuation ? StoredCell.blank(cell.styleIndex) : cell
                             let span = drawn.isWide ? 2 : 1
-                            if inRun && run.style == drawn.styleIndex && run.x + run.cellCount == x {
+                            if inRun && run.style == drawn.styleIndex && run.x + run.cellCount + gapCount == x {
+                                for offset in 0..<gapCount { runText.append(UInt8(truncatingIfNeeded: gapBytes >> (8 * UInt32(offset)))) }
+                                run.cellCount += gapCount
+                                (gapCount, gapBytes) = (0, 0)
                                 append(drawn, of: next, to: &runText)
                                 run.cellCount += span
                             } else {
+                                (gapCount, gapBytes) = (0, 0)
                                 if inRun { close(run, y: y, runText, of: next, into: &result) }
                                 runText.removeAll(keepingCapacity: true)
                                 append(drawn, of: next, to: &runText)
@@ -109,6 +127,12 @@ public enum FrameDiff {
         }
         return result
     }
+
+    /// At most this many unchanged cells between two changes in one style are written again
+    /// rather than stepped over: printable ASCII in the run's style, so the bytes are no more
+    /// than the cursor movement they replace (`ESC [ n C`), and one run is cheaper to make and
+    /// write than two (a page of new rows shares many cells with the last: issue 17).
+    static let bridgeableGap = 3
 
     /// Gives a finished run its text (collected as UTF-8: cheaper than growing a string cell by
     /// cell) and adds it to the changes.
