@@ -140,6 +140,8 @@ struct JSONReader<Builder: JSONTreeBuilding> {
         // The members of every object being read, innermost last: one buffer for the document
         // rather than an array made and freed for each object.
         let base = members.count
+        // Room for a row's members at once, rather than growing one, two, four, eight.
+        if members.capacity == 0 { members.reserveCapacity(16) }
         skipWhitespace()
         if peek() == UInt8(ascii: "}") {
             index += 1
