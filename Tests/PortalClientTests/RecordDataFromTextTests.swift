@@ -16,6 +16,7 @@ struct RecordDataFromTextTests {
         #"{"modelValues": "legacy", "Title": "flat values"}"#,
         #"{"Title": "a legacy plugin's flat values", "recordId": 5}"#,
         #"{"modelAttributes": {"recordId": "12345678901234567890123"}, "modelValues": {}}"#,
+        #"{"modelValues": {"Title": "a", "Title": "b", "k\u00e9y": 1, "ke\u0301y": 2, "title": [1]}, "modelAttributes": []}"#,
     ]
 
     @Test(arguments: rows)
@@ -30,6 +31,9 @@ struct RecordDataFromTextTests {
         #expect(read.attributes == whole.attributes)
         #expect(read.recordId == whole.recordId)
         #expect(read.modifiedDate == whole.modifiedDate)
+        let names = RecordFieldNames(["Title", "A", "B", "title", "absent", "k\u{E9}y"])
+        #expect(read.values(of: names) == names.names.map { whole.values[$0] }, "values read by name from the text")
+        #expect(read.values(of: names) == whole.values(of: names))
     }
 
     @Test func readsTheRecordIdAndDateWithoutTheOtherAttributesBuilt() throws {

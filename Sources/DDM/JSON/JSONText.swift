@@ -78,15 +78,26 @@ public struct JSONMemberRequest: Sendable {
     let key: String
     let builds: Bool
     let nested: [JSONMemberRequest]?
+    /// Only a key of printable ASCII is compared by its bytes: another may equal a text's key
+    /// that is spelt otherwise (Swift compares strings by canonical equivalence).
+    let isPlainASCII: Bool
+
+    private init(key: String, builds: Bool, nested: [JSONMemberRequest]?) {
+        utf8 = Array(key.utf8)
+        self.key = key
+        self.builds = builds
+        self.nested = nested
+        isPlainASCII = utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }
+    }
 
     /// The member's value built, and its text.
-    public static func build(_ key: String) -> JSONMemberRequest { JSONMemberRequest(utf8: Array(key.utf8), key: key, builds: true, nested: nil) }
+    public static func build(_ key: String) -> JSONMemberRequest { JSONMemberRequest(key: key, builds: true, nested: nil) }
     /// Only the member's text.
-    public static func text(_ key: String) -> JSONMemberRequest { JSONMemberRequest(utf8: Array(key.utf8), key: key, builds: false, nested: nil) }
+    public static func text(_ key: String) -> JSONMemberRequest { JSONMemberRequest(key: key, builds: false, nested: nil) }
     /// The member's text and, when its value is an object, the members `nested` asks for of it,
     /// in the same pass.
     public static func members(_ key: String, _ nested: [JSONMemberRequest]) -> JSONMemberRequest {
-        JSONMemberRequest(utf8: Array(key.utf8), key: key, builds: false, nested: nested)
+        JSONMemberRequest(key: key, builds: false, nested: nested)
     }
 }
 
@@ -165,7 +176,10 @@ extension JSONReader where Builder == JSONValueBuilder {
         index = end + 1
         return bytes.withUnsafeBufferPointer { buffer in
             wanted.firstIndex { candidate in
-                candidate.utf8.count == end - start && (start == end || candidate.utf8.withUnsafeBufferPointer { key in
+                guard candidate.isPlainASCII else {
+                    return candidate.key == String(decoding: UnsafeBufferPointer(rebasing: buffer[start..<end]), as: UTF8.self)
+                }
+                return candidate.utf8.count == end - start && (start == end || candidate.utf8.withUnsafeBufferPointer { key in
                     memcmp(key.baseAddress!, buffer.baseAddress! + start, key.count) == 0
                 })
             }

@@ -11,11 +11,14 @@ public struct DDLListLoader: PageLoader {
 
     public let base: PortalPageLoader<DDLListSource>
     public let labelFields: [String]
+    /// `labelFields`, made ready once for every row.
+    private let labelNames: RecordFieldNames
     private let queue: PendingQueue?
 
     public init(base: PortalPageLoader<DDLListSource>, labelFields: [String], queue: PendingQueue?) {
         self.base = base
         self.labelFields = labelFields
+        labelNames = RecordFieldNames(labelFields)
         self.queue = queue
     }
 
@@ -26,6 +29,7 @@ public struct DDLListLoader: PageLoader {
     public func loadPage(
         _ request: PageRequest, early: @escaping @Sendable (PageResponse<DDLListRow>) async -> Void
     ) async throws -> PageResponse<DDLListRow> {
+        let labelFields = labelNames
         let marked = { @Sendable (page: PageResponse<RecordData>) -> PageResponse<DDLListRow> in
             let marks = (try? queue?.recordsWithPendingWrites()) ?? [:]
             let queued = marks.isEmpty ? [:] : ((try? queue?.queuedRecordValues()) ?? [:])

@@ -16,9 +16,22 @@ public struct DDLListRow: Sendable, Hashable {
     /// otherwise.
     public private(set) var shownLabels: [String]?
 
+    /// The values of the label fields the portal sent under their exact names (nil where it
+    /// sent none): read once, when the row is made, for the labels and the texts shown.
+    public let labelValues: [JSONValue?]
+
     public init(record: RecordData, labelFields: [String], pending: QueueState? = nil) {
+        self.init(record: record, labelFields: RecordFieldNames(labelFields), pending: pending)
+    }
+
+    /// A row whose label fields are named once for all the rows of a page.
+    public init(record: RecordData, labelFields: RecordFieldNames, pending: QueueState? = nil) {
         self.record = record
-        self.labels = labelFields.map { Self.text(of: Self.value(named: $0, in: record)) }
+        let exact = record.values(of: labelFields)
+        labelValues = exact
+        labels = zip(labelFields.names, exact).map { name, value in
+            Self.text(of: value ?? Self.value(named: name, in: record))
+        }
         self.pending = pending
     }
 

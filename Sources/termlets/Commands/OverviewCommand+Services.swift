@@ -145,7 +145,9 @@ enum ScreenServices {
                     ?? RecordListField(name: name, title: context.title(of: name))
             },
             configuration: configuration, currentUserId: connection.online?.user.userId ?? 0, sortOptions: sorts,
-            labelText: { [labeller = context.labeller(for: fieldNames)] row, index in labeller(row.record, index) },
+            labelText: { [labeller = context.labeller(for: fieldNames)] row, index in
+                labeller(row.record, index < row.labelValues.count ? row.labelValues[index] : nil, index)
+            },
             makeLoader: { configuration in
                 DDLListLoader(configuration: configuration, calls: calls, database: database, readAhead: readAhead, invokeSourced: { batch in
                     do {

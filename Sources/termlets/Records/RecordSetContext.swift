@@ -65,10 +65,13 @@ struct RecordSetContext: Sendable {
 
     /// ``labelValue(of:in:)`` of the fields `names` (by index) for a list: each field looked up
     /// once, and the labels of the values its rows repeat remembered (``ServerLabelMemo``).
-    func labeller(for names: [String]) -> @Sendable (RecordData, Int) -> String {
+    ///
+    /// `exact` is the value already found under the field's exact name (a list row reads its
+    /// label fields once: ``DDLListRow/labelValues``); without it, the record is searched.
+    func labeller(for names: [String]) -> @Sendable (RecordData, JSONValue?, Int) -> String {
         let memos = names.map { name in structure.field(named: name).map { ServerLabelMemo(field: $0, locale: locale) } }
-        return { record, index in
-            guard let raw = rawValue(of: names[index], in: record) else { return "" }
+        return { record, exact, index in
+            guard let raw = exact ?? rawValue(of: names[index], in: record) else { return "" }
             guard let memo = memos[index] else { return raw.textValue ?? "" }
             return memo.label(ofServer: raw)
         }
