@@ -1,4 +1,5 @@
 import CNcurses
+import Synchronization
 
 /// What the backend writes frames with: the terminal's terminfo strings and flags, read once when
 /// the screen opens (``current()``), so a frame never asks terminfo again.
@@ -133,16 +134,23 @@ struct ParameterString: Sendable, Equatable {
             Self.appendDecimal(second - 1, to: &out)
             out.append(UInt8(ascii: "b"))
         case .terminfo:
-            let evaluated: [UInt8]? = (text + [0]).withUnsafeBufferPointer { buffer in
-                buffer.withMemoryRebound(to: CChar.self) { characters in
-                    guard let result = cn_terminfo_apply(characters.baseAddress, Int32(truncatingIfNeeded: first),
-                                                         Int32(truncatingIfNeeded: second)) else { return nil }
-                    return Array(String(cString: result).utf8)
+            // `tiparm` answers in one static buffer: one call at a time, the result copied out
+            // before the next (writers on two threads, as the tests run them, mixed their bytes).
+            let evaluated: [UInt8]? = Self.terminfo.withLock { _ in
+                (text + [0]).withUnsafeBufferPointer { buffer in
+                    buffer.withMemoryRebound(to: CChar.self) { characters in
+                        guard let result = cn_terminfo_apply(characters.baseAddress, Int32(truncatingIfNeeded: first),
+                                                             Int32(truncatingIfNeeded: second)) else { return nil }
+                        return Array(String(cString: result).utf8)
+                    }
                 }
             }
             if let evaluated { out += Self.withoutPadding(evaluated) }
         }
     }
+
+    /// Held around each `tiparm` call.
+    private static let terminfo = Mutex(())
 
     /// The string with `first` (and `second`) filled in.
     func applied(_ first: Int, _ second: Int = 0) -> [UInt8] {
