@@ -84,16 +84,17 @@ enum JSONQuickScan {
     /// Past a string of printable ASCII and simple escapes (`\u` gives up: surrogates).
     private static func string(_ start: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         var at = start + 1
-        // Eight bytes at a time while none of them needs a look (a quote, a backslash, a control
-        // or non-ASCII byte): most of a page's bytes are in strings.
-        if let base = bytes.baseAddress {
-            while at + 8 <= bytes.count {
-                let word = UnsafeRawPointer(base + at).loadUnaligned(as: UInt64.self)
-                guard !needsALook(word) else { break }
-                at += 8
-            }
-        }
         while at < bytes.count {
+            // Eight bytes at a time: the lowest byte flagged is the first that needs a look (a
+            // quote, a backslash, a control or non-ASCII byte; flags only err above a true one).
+            if at + 8 <= bytes.count, let base = bytes.baseAddress {
+                let flags = needsALook(UnsafeRawPointer(base + at).loadUnaligned(as: UInt64.self))
+                guard flags != 0 else {
+                    at += 8
+                    continue
+                }
+                at += flags.trailingZeroBitCount / 8
+            }
             let byte = bytes[at]
             if byte == UInt8(ascii: "\"") { return at + 1 }
             if byte < 0x20 || byte >= 0x80 { return nil }
@@ -112,9 +113,10 @@ enum JSONQuickScan {
         return nil
     }
 
-    /// Whether any byte of `word` is a quote, a backslash, below 0x20 or above 0x7F.
+    /// The high bit of each byte of `word` that is a quote, a backslash, below 0x20 or above
+    /// 0x7F (and maybe of bytes above such a one: the lowest flag is always right).
     @inline(__always)
-    private static func needsALook(_ word: UInt64) -> Bool {
+    private static func needsALook(_ word: UInt64) -> UInt64 {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highs: UInt64 = 0x8080_8080_8080_8080
         // A byte is zero in `x` exactly where `word` holds the byte looked for.
@@ -123,7 +125,7 @@ enum JSONQuickScan {
         let backslash = hasZero(word ^ (ones &* 0x5C))
         // Below 0x20 (with the high bit clear): subtracting 0x20 borrows into the high bit.
         let control = (word &- ones &* 0x20) & ~word & highs
-        return (quote | backslash | control | (word & highs)) != 0
+        return quote | backslash | control | (word & highs)
     }
 
     /// Past an integer of at most 18 digits, or a plain decimal (an exponent gives up: range).

@@ -56,6 +56,9 @@ public enum FrameDiff {
         let sameTables = next.styles == reference.styles && next.clusters == reference.clusters
         // A grid built on `previous` with its writes tracked: only the rows written can differ.
         let written = old.flatMap { next.rowsWritten(since: $0) }
+        // The open run's bytes, one buffer for every row.
+        var runText: [UInt8] = []
+        runText.reserveCapacity(width * 4)
         translation.withUnsafeBufferPointer { map in
             next.storage.withUnsafeBufferPointer { newCells in
                 oldStorage.withUnsafeBufferPointer { oldCells in
@@ -74,7 +77,7 @@ public enum FrameDiff {
                         // its text (a retain and a release) for every cell of a changed row.
                         var inRun = false
                         var run = (x: 0, cellCount: 0, style: UInt16(0))
-                        var runText: [UInt8] = []
+                        runText.removeAll(keepingCapacity: true)
                         // Unchanged cells just after the open run, kept to bridge it to a change
                         // that follows closely (see `bridgeableGap`); dropped otherwise. Their
                         // bytes, packed in one word: no buffer to fill and empty on every cell.
