@@ -155,10 +155,7 @@ struct JSONReader<Builder: JSONTreeBuilding> {
             }
             guard peek() == UInt8(ascii: "\"") else { throw error("expected a string key in object") }
             let key = try readKey()
-            skipWhitespace()
-            guard peek() == UInt8(ascii: ":") else { throw error("expected ':' after object key") }
-            index += 1
-            skipWhitespace()
+            try expectColon()
             let value = try readValue()
             members.append((key: key, value: value))
             skipWhitespace()
@@ -237,81 +234,48 @@ struct JSONReader<Builder: JSONTreeBuilding> {
             return
         }
         switch bytes[index] {
-        case UInt8(ascii: "{"): try skipObject()
-        case UInt8(ascii: "["): try skipArray()
+        case UInt8(ascii: "{"): try skipContainer(closing: UInt8(ascii: "}"), isObject: true)
+        case UInt8(ascii: "["): try skipContainer(closing: UInt8(ascii: "]"), isObject: false)
         case UInt8(ascii: "\""): try skipString()
         default: _ = try readValue()  // a number or a literal: nothing is allocated
         }
     }
 
-    /// ``readObject()`` building nothing.
-    private mutating func skipObject() throws(JSONParseError) {
+    /// ``readObject()`` (`isObject`) or ``readArray()`` building nothing: same rules, errors and
+    /// positions.
+    private mutating func skipContainer(closing close: UInt8, isObject: Bool) throws(JSONParseError) {
         try enter()
-        index += 1  // {
+        index += 1  // { or [
         skipWhitespace()
-        if peek() == UInt8(ascii: "}") {
-            index += 1
-            depth -= 1
-            return
-        }
         var count = 0
-        while true {
+        while peek() != close || count > 0 {
             skipWhitespace()
-            if count > 0, closesAfterComma(UInt8(ascii: "}")) {
-                index += 1
-                depth -= 1
-                return
+            if count > 0, closesAfterComma(close) { break }
+            if isObject {
+                guard peek() == UInt8(ascii: "\"") else { throw error("expected a string key in object") }
+                try skipString()
+                try expectColon()
             }
-            guard peek() == UInt8(ascii: "\"") else { throw error("expected a string key in object") }
-            try skipString()
-            skipWhitespace()
-            guard peek() == UInt8(ascii: ":") else { throw error("expected ':' after object key") }
-            index += 1
-            skipWhitespace()
             try skipValue()
             count += 1
             skipWhitespace()
-            switch peek() {
-            case UInt8(ascii: ","): index += 1
-            case UInt8(ascii: "}"):
+            if peek() == UInt8(ascii: ",") {
                 index += 1
-                depth -= 1
-                return
-            default: throw error("expected ',' or '}' in object")
+                continue
             }
+            if peek() == close { break }
+            throw error(isObject ? "expected ',' or '}' in object" : "expected ',' or ']' in array")
         }
+        index += 1
+        depth -= 1
     }
 
-    /// ``readArray()`` building nothing.
-    private mutating func skipArray() throws(JSONParseError) {
-        try enter()
-        index += 1  // [
+    /// After an object's key: the `:` and the whitespace around it.
+    mutating func expectColon() throws(JSONParseError) {
         skipWhitespace()
-        if peek() == UInt8(ascii: "]") {
-            index += 1
-            depth -= 1
-            return
-        }
-        var count = 0
-        while true {
-            skipWhitespace()
-            if count > 0, closesAfterComma(UInt8(ascii: "]")) {
-                index += 1
-                depth -= 1
-                return
-            }
-            try skipValue()
-            count += 1
-            skipWhitespace()
-            switch peek() {
-            case UInt8(ascii: ","): index += 1
-            case UInt8(ascii: "]"):
-                index += 1
-                depth -= 1
-                return
-            default: throw error("expected ',' or ']' in array")
-            }
-        }
+        guard peek() == UInt8(ascii: ":") else { throw error("expected ':' after object key") }
+        index += 1
+        skipWhitespace()
     }
 
     /// ``readString()`` building nothing: a string of printable ASCII is only scanned; any other

@@ -130,10 +130,7 @@ extension JSONReader where Builder == JSONValueBuilder {
             skipWhitespace()
             guard peek() == UInt8(ascii: "\"") else { throw error("expected a string key in object") }
             let match = try readWantedKey(wanted)
-            skipWhitespace()
-            guard peek() == UInt8(ascii: ":") else { throw error("expected ':' after object key") }
-            index += 1
-            skipWhitespace()
+            try expectColon()
             let start = index
             var value: JSONValue?
             var members: [JSONTextMember?]?
