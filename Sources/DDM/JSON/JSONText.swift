@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// JSON text that reads back as one known ``JSONValue``: the very bytes that value was parsed
 /// from, or such texts joined into an array or an object. Storing a value the portal sent needs
 /// no serialisation then (a record list page's cache write, issue 17).
@@ -107,79 +101,9 @@ extension JSONText {
     /// it; nil for a key absent). Every other member is stepped over, its key never made into a
     /// string. Nil when the text holds no object. A list row reads its few members so (issue 17).
     public func members(_ wanted: [JSONMemberRequest]) -> [JSONTextMember?]? {
-        var reader = JSONReader<JSONValueBuilder>(bytes: Array(utf8))
-        reader.skipWhitespace()
-        return try? reader.readMembers(wanted)
-    }
-}
-
-extension JSONReader where Builder == JSONValueBuilder {
-    /// The members of the object at `index`: see ``JSONText/members(_:)``; nil when no object is.
-    mutating func readMembers(_ wanted: [JSONMemberRequest]) throws(JSONParseError) -> [JSONTextMember?]? {
-        guard peek() == UInt8(ascii: "{") else { return nil }
-        try enter()
-        index += 1
-        var found = [JSONTextMember?](repeating: nil, count: wanted.count)
-        skipWhitespace()
-        if peek() == UInt8(ascii: "}") {
-            index += 1
-            depth -= 1
-            return found
-        }
-        while true {
-            skipWhitespace()
-            guard peek() == UInt8(ascii: "\"") else { throw error("expected a string key in object") }
-            let match = try readWantedKey(wanted)
-            try expectColon()
-            let start = index
-            var value: JSONValue?
-            var members: [JSONTextMember?]?
-            if let match, wanted[match].builds {
-                value = try readValue()
-            } else if let match, let nested = wanted[match].nested, peek() == UInt8(ascii: "{") {
-                members = try readMembers(nested)
-            } else {
-                try skipValue()
-            }
-            if let match { found[match] = JSONTextMember(value: value, text: JSONText(utf8: bytes[start..<index]), members: members) }
-            skipWhitespace()
-            switch peek() {
-            case UInt8(ascii: ","): index += 1
-            case UInt8(ascii: "}"):
-                index += 1
-                depth -= 1
-                return found
-            default: throw error("expected ',' or '}' in object")
-            }
-        }
-    }
-
-    /// Reads a key and says which of `wanted` it is: a plain ASCII key is compared by its bytes.
-    private mutating func readWantedKey(_ wanted: [JSONMemberRequest]) throws(JSONParseError) -> Int? {
-        let start = index + 1
-        let end = bytes.withUnsafeBufferPointer { buffer in
-            var at = start
-            while at < buffer.count {
-                let byte = buffer[at]
-                if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 || byte >= 0x80 { break }
-                at += 1
-            }
-            return at
-        }
-        guard end < bytes.count, bytes[end] == UInt8(ascii: "\"") else {
-            let key = try readString()
-            return wanted.firstIndex { $0.key == key }
-        }
-        index = end + 1
-        return bytes.withUnsafeBufferPointer { buffer in
-            wanted.firstIndex { candidate in
-                guard candidate.isPlainASCII else {
-                    return candidate.key == String(decoding: UnsafeBufferPointer(rebasing: buffer[start..<end]), as: UTF8.self)
-                }
-                return candidate.utf8.count == end - start && (start == end || candidate.utf8.withUnsafeBufferPointer { key in
-                    memcmp(key.baseAddress!, buffer.baseAddress! + start, key.count) == 0
-                })
-            }
+        utf8.withUnsafeBufferPointer { bytes in
+            let scanner = JSONTextScanner(bytes: bytes, source: utf8)
+            return scanner.members(at: scanner.skipSpace(0), wanted)
         }
     }
 }
