@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Synchronization
 
 /// The offline cache of one (server, user) pair: a SQLite database in WAL mode, shared safely by
 /// every Termlets process of that user, and a private folder for files waiting to be uploaded.
@@ -23,6 +24,8 @@ public final class CacheDatabase: Sendable {
     public let connectivity = Connectivity()
     /// Signalled whenever this process commits a change to the pending-write queue.
     public let queueChanges = QueueChangeSignal()
+    /// The record lists' last marks (``PendingQueue/recordMarks()``).
+    let recordMarksMemo = Mutex<RecordMarksMemo?>(nil)
 
     /// Opens (creating and migrating as needed) the cache of `userId` on `server` under
     /// `cacheDirectory` (typically `~/.cache/termlets`). Store no secret in it: it holds portal data

@@ -31,8 +31,8 @@ public struct DDLListLoader: PageLoader {
     ) async throws -> PageResponse<DDLListRow> {
         let labelFields = labelNames
         let marked = { @Sendable (page: PageResponse<RecordData>) -> PageResponse<DDLListRow> in
-            let marks = (try? queue?.recordsWithPendingWrites()) ?? [:]
-            let queued = marks.isEmpty ? [:] : ((try? queue?.queuedRecordValues()) ?? [:])
+            let read = (try? queue?.recordMarks()) ?? RecordMarks()
+            let (marks, queued) = (read.states, read.queuedValues)
             let rows = page.rows.map { record in
                 let edit = record.recordId.flatMap { queued[$0] }
                 return DDLListRow(
