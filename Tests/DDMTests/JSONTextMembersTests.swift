@@ -16,6 +16,9 @@ struct JSONTextMembersTests {
         ("título", ["\"título\"", #""t\u00edtulo""#]),
         ("a\"b", [#""a\"b""#]),
         ("", [#""""#]),
+        ("eightChr", [#""eightChr""#, #""eightCh\u0072""#]),
+        ("sixteenBytesLong", [#""sixteenBytesLong""#]),
+        ("seventeenBytesLon", [#""seventeenBytesLon""#, #""seventeenBytes\u004con""#]),
     ]
 
     /// Seeded random objects, in random whitespace, with repeated keys and every kind of value:

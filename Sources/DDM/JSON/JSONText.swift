@@ -75,6 +75,9 @@ public struct JSONMemberRequest: Sendable {
     /// Only a key of printable ASCII is compared by its bytes: another may equal a text's key
     /// that is spelt otherwise (Swift compares strings by canonical equivalence).
     let isPlainASCII: Bool
+    /// A plain ASCII key of at most 16 bytes, as two little-endian words (zero-padded): compared
+    /// with a text's key in two instructions. Nil for other keys.
+    let shortKey: ShortKey?
 
     private init(key: String, builds: Bool, nested: [JSONMemberRequest]?) {
         utf8 = Array(key.utf8)
@@ -82,6 +85,7 @@ public struct JSONMemberRequest: Sendable {
         self.builds = builds
         self.nested = nested
         isPlainASCII = utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }
+        shortKey = isPlainASCII ? utf8.withUnsafeBufferPointer { ShortKey(UnsafeRawBufferPointer($0)) } : nil
     }
 
     /// The member's value built, and its text.
@@ -92,6 +96,28 @@ public struct JSONMemberRequest: Sendable {
     /// in the same pass.
     public static func members(_ key: String, _ nested: [JSONMemberRequest]) -> JSONMemberRequest {
         JSONMemberRequest(key: key, builds: false, nested: nested)
+    }
+}
+
+/// Up to 16 bytes as two little-endian words, zero-padded, and their count.
+struct ShortKey: Equatable {
+    var first: UInt64 = 0
+    var second: UInt64 = 0
+    let count: Int
+
+    /// Nil for more than 16 bytes.
+    @inline(__always)
+    init?(_ bytes: UnsafeRawBufferPointer) {
+        guard bytes.count <= 16 else { return nil }
+        count = bytes.count
+        withUnsafeMutableBytes(of: &first) { word in
+            word.copyMemory(from: UnsafeRawBufferPointer(rebasing: bytes.prefix(8)))
+        }
+        if bytes.count > 8 {
+            withUnsafeMutableBytes(of: &second) { word in
+                word.copyMemory(from: UnsafeRawBufferPointer(rebasing: bytes[8...]))
+            }
+        }
     }
 }
 

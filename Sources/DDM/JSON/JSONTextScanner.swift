@@ -29,13 +29,21 @@ struct JSONTextScanner {
     }
 
     /// Just past the string whose opening quote is at `start`.
-    func stringEnd(_ start: Int) -> Int {
+    @inline(__always)
+    func stringEnd(_ start: Int) -> Int { stringScan(start).end }
+
+    /// Just past the string whose opening quote is at `start`, and whether it is plain: no
+    /// escape and no byte beyond ASCII.
+    func stringScan(_ start: Int) -> (end: Int, plain: Bool) {
         var at = start + 1
+        var plain = true
         let count = bytes.count
         while at < count {
-            // Eight bytes at a time: the lowest flagged byte is the first quote or backslash.
+            // Eight bytes at a time: the lowest flagged byte is the first quote, backslash or
+            // byte beyond ASCII (flags err only above a true one).
             if at + 8 <= count, let base = bytes.baseAddress {
-                let flags = Self.quoteOrBackslash(UnsafeRawPointer(base + at).loadUnaligned(as: UInt64.self))
+                let word = UnsafeRawPointer(base + at).loadUnaligned(as: UInt64.self)
+                let flags = Self.matches(word, 0x22) | Self.matches(word, 0x5C) | (word & Self.highs)
                 guard flags != 0 else {
                     at += 8
                     continue
@@ -43,10 +51,16 @@ struct JSONTextScanner {
                 at += flags.trailingZeroBitCount / 8
             }
             let byte = bytes[at]
-            if byte == UInt8(ascii: "\"") { return at + 1 }
-            at += byte == UInt8(ascii: "\\") ? 2 : 1
+            if byte == UInt8(ascii: "\"") { return (at + 1, plain) }
+            if byte == UInt8(ascii: "\\") {
+                plain = false
+                at += 2
+            } else {
+                plain = plain && byte < 0x80
+                at += 1
+            }
         }
-        return count
+        return (count, plain)
     }
 
     /// Just past the value starting at `start` (no whitespace before it).
@@ -56,23 +70,7 @@ struct JSONTextScanner {
         case UInt8(ascii: "\""):
             return stringEnd(start)
         case UInt8(ascii: "{"), UInt8(ascii: "["):
-            var depth = 0
-            var at = start
-            while at < bytes.count {
-                switch bytes[at] {
-                case UInt8(ascii: "\""):
-                    at = stringEnd(at)
-                    continue
-                case UInt8(ascii: "{"), UInt8(ascii: "["):
-                    depth += 1
-                case UInt8(ascii: "}"), UInt8(ascii: "]"):
-                    depth -= 1
-                    if depth == 0 { return at + 1 }
-                default: break
-                }
-                at += 1
-            }
-            return bytes.count
+            return containerEnd(start)
         default:
             // A number or a literal: up to the next delimiter.
             var at = start + 1
@@ -86,16 +84,47 @@ struct JSONTextScanner {
         }
     }
 
+    /// Just past the object or array opening at `start`.
+    private func containerEnd(_ start: Int) -> Int {
+        var depth = 0
+        var at = start
+        let count = bytes.count
+        while at < count {
+            // Eight bytes at a time to the first quote or bracket: `x | 0x20` turns `[` and `]`
+            // into `{` and `}` and no other byte into either.
+            if at + 8 <= count, let base = bytes.baseAddress {
+                let word = UnsafeRawPointer(base + at).loadUnaligned(as: UInt64.self)
+                let folded = word | (Self.ones &* 0x20)
+                let flags = Self.matches(word, 0x22) | Self.matches(folded, 0x7B) | Self.matches(folded, 0x7D)
+                guard flags != 0 else {
+                    at += 8
+                    continue
+                }
+                at += flags.trailingZeroBitCount / 8
+            }
+            switch bytes[at] {
+            case UInt8(ascii: "\""):
+                at = stringEnd(at)
+                continue
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                depth += 1
+            case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                depth -= 1
+                if depth == 0 { return at + 1 }
+            default: break
+            }
+            at += 1
+        }
+        return count
+    }
+
     /// The value of the text `range` holds (one whole value), built: the common shapes at once,
     /// anything else by the parser.
     func value(_ range: Range<Int>) -> JSONValue? {
         guard !range.isEmpty else { return nil }
         let first = bytes[range.lowerBound]
         if first == UInt8(ascii: "\""), range.count >= 2 {
-            let inner = range.lowerBound + 1..<range.upperBound - 1
-            if !inner.contains(where: { bytes[$0] == UInt8(ascii: "\\") }) {
-                return .string(String(decoding: UnsafeBufferPointer(rebasing: bytes[inner]), as: UTF8.self))
-            }
+            if let string = string(range.lowerBound + 1..<range.upperBound - 1) { return .string(string) }
         } else if let integer = integer(range) {
             return .int(integer)
         } else if range.count == 4 || range.count == 5 {
@@ -107,6 +136,37 @@ struct JSONTextScanner {
             }
         }
         return try? JSONValue.parse(bytes: UnsafeBufferPointer(rebasing: bytes[range]))
+    }
+
+    /// The string whose text (quotes excluded) is `inner`, or nil when it holds a `\u` escape
+    /// (left to the parser: surrogate pairs).
+    private func string(_ inner: Range<Int>) -> String? {
+        guard let base = bytes.baseAddress else { return "" }
+        guard memchr(base + inner.lowerBound, 0x5C, inner.count) != nil else {
+            return String(decoding: UnsafeBufferPointer(start: base + inner.lowerBound, count: inner.count), as: UTF8.self)
+        }
+        var decoded: [UInt8] = []
+        decoded.reserveCapacity(inner.count)
+        var at = inner.lowerBound
+        while at < inner.upperBound {
+            let byte = bytes[at]
+            guard byte == UInt8(ascii: "\\") else {
+                decoded.append(byte)
+                at += 1
+                continue
+            }
+            switch bytes[at + 1] {
+            case UInt8(ascii: "b"): decoded.append(0x08)
+            case UInt8(ascii: "f"): decoded.append(0x0C)
+            case UInt8(ascii: "n"): decoded.append(0x0A)
+            case UInt8(ascii: "r"): decoded.append(0x0D)
+            case UInt8(ascii: "t"): decoded.append(0x09)
+            case UInt8(ascii: "u"): return nil
+            case let other: decoded.append(other)   // `"`, `\` or `/`
+            }
+            at += 2
+        }
+        return String(decoding: decoded, as: UTF8.self)
     }
 
     /// `range` as an integer of at most 18 digits (sure to fit), or nil.
@@ -125,71 +185,92 @@ struct JSONTextScanner {
         return negative ? -magnitude : magnitude
     }
 
-    /// The high bit of each byte of `word` that is a quote or a backslash (and maybe of bytes
-    /// above such a one: the lowest flag is always right).
+    private static let ones: UInt64 = 0x0101_0101_0101_0101
+    private static let highs: UInt64 = 0x8080_8080_8080_8080
+
+    /// The high bit of each byte of `word` that equals `byte` (and maybe of bytes above such a
+    /// one: the lowest flag is always right).
     @inline(__always)
-    private static func quoteOrBackslash(_ word: UInt64) -> UInt64 {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highs: UInt64 = 0x8080_8080_8080_8080
-        func hasZero(_ x: UInt64) -> UInt64 { (x &- ones) & ~x & highs }
-        return hasZero(word ^ (ones &* 0x22)) | hasZero(word ^ (ones &* 0x5C))
+    private static func matches(_ word: UInt64, _ byte: UInt8) -> UInt64 {
+        let x = word ^ (ones &* UInt64(byte))
+        return (x &- ones) & ~x & highs
     }
 }
 
 extension JSONTextScanner {
-    /// The members `wanted` names of the object at `start` (see ``JSONText/members(_:)``), and
-    /// the index just past the object; nil when no object is there.
+    /// The members `wanted` names of the object at `start` (see ``JSONText/members(_:)``); nil
+    /// when no object is there.
     func members(at start: Int, _ wanted: [JSONMemberRequest]) -> [JSONTextMember?]? {
+        wanted.withUnsafeBufferPointer { wanted in members(at: start, wanted)?.found }
+    }
+
+    /// The members, and the index just past the object.
+    private func members(at start: Int, _ wanted: UnsafeBufferPointer<JSONMemberRequest>)
+        -> (found: [JSONTextMember?], end: Int)?
+    {
         guard start < bytes.count, bytes[start] == UInt8(ascii: "{") else { return nil }
         var found = [JSONTextMember?](repeating: nil, count: wanted.count)
         var at = skipSpace(start + 1)
-        guard at < bytes.count, bytes[at] != UInt8(ascii: "}") else { return found }
+        guard at < bytes.count, bytes[at] != UInt8(ascii: "}") else { return (found, min(at + 1, bytes.count)) }
         while at < bytes.count {
             // A key, its colon, its value.
-            let keyEnd = stringEnd(at)
-            let match = self.match(key: at..<keyEnd, in: wanted)
-            at = skipSpace(skipSpace(keyEnd) + 1)
+            let key = stringScan(at)
+            let match = self.match(key: at..<key.end, plain: key.plain, in: wanted)
+            at = skipSpace(skipSpace(key.end) + 1)
             let valueStart = at
-            at = valueEnd(at)
             if let match {
-                let request = wanted[match]
-                let range = valueStart..<at
-                let base = source.startIndex
-                let text = JSONText(utf8: source[base + range.lowerBound..<base + range.upperBound])
-                if request.builds {
-                    found[match] = JSONTextMember(value: value(range), text: text, members: nil)
+                var member: JSONTextMember
+                if wanted[match].builds {
+                    at = valueEnd(at)
+                    member = JSONTextMember(value: value(valueStart..<at), text: text(valueStart..<at), members: nil)
+                } else if let nested = wanted[match].nested, bytes[at] == UInt8(ascii: "{"),
+                          let read = nested.withUnsafeBufferPointer({ members(at: valueStart, $0) }) {
+                    at = read.end
+                    member = JSONTextMember(value: nil, text: text(valueStart..<at), members: read.found)
                 } else {
-                    found[match] = JSONTextMember(value: nil, text: text, members: request.nested.flatMap { members(at: valueStart, $0) })
+                    at = valueEnd(at)
+                    member = JSONTextMember(value: nil, text: text(valueStart..<at), members: nil)
                 }
+                found[match] = member
+            } else {
+                at = valueEnd(at)
             }
             at = skipSpace(at)
             guard at < bytes.count, bytes[at] == UInt8(ascii: ",") else { break }
             at = skipSpace(at + 1)
         }
-        return found
+        return (found, min(at + 1, bytes.count))
     }
 
-    /// Which of `wanted` the key `range` (its quotes included) is: a plain ASCII key by its
-    /// bytes, one with escapes or other characters as the string it stands for.
-    private func match(key range: Range<Int>, in wanted: [JSONMemberRequest]) -> Int? {
+    /// The text of `range`, a slice of the source sharing its storage.
+    @inline(__always)
+    private func text(_ range: Range<Int>) -> JSONText {
+        let base = source.startIndex
+        return JSONText(utf8: source[base + range.lowerBound..<base + range.upperBound])
+    }
+
+    /// Which of `wanted` the key `range` (its quotes included) is: a plain short key by its
+    /// bytes, as two words; one with escapes or other characters as the string it stands for.
+    private func match(key range: Range<Int>, plain: Bool, in wanted: UnsafeBufferPointer<JSONMemberRequest>) -> Int? {
         let inner = range.lowerBound + 1..<max(range.lowerBound + 1, range.upperBound - 1)
-        let plain = !inner.contains { bytes[$0] == UInt8(ascii: "\\") || bytes[$0] >= 0x80 }
-        guard plain else {
-            guard case .string(let key)? = try? JSONValue.parse(bytes: UnsafeBufferPointer(rebasing: bytes[range])) else { return nil }
+        guard plain, let key = ShortKey(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[inner]))) else {
+            let key: String
+            if plain {
+                key = String(decoding: UnsafeBufferPointer(rebasing: bytes[inner]), as: UTF8.self)
+            } else {
+                guard case .string(let decoded)? = try? JSONValue.parse(bytes: UnsafeBufferPointer(rebasing: bytes[range])) else { return nil }
+                key = decoded
+            }
             return wanted.firstIndex { $0.key == key }
         }
-        let length = inner.count
-        for (index, candidate) in wanted.enumerated() {
-            guard candidate.isPlainASCII else {
-                // Compared as strings: "K" (U+212A, three bytes) equals "K".
-                if candidate.key == String(decoding: UnsafeBufferPointer(rebasing: bytes[inner]), as: UTF8.self) { return index }
-                continue
+        for index in wanted.indices {
+            if let candidate = wanted[index].shortKey {
+                if candidate == key { return index }
+            } else if !wanted[index].isPlainASCII,
+                      wanted[index].key == String(decoding: UnsafeBufferPointer(rebasing: bytes[inner]), as: UTF8.self) {
+                // Compared as strings: "\u{212A}" (three bytes) equals "K".
+                return index
             }
-            guard candidate.utf8.count == length else { continue }
-            let same = candidate.utf8.withUnsafeBufferPointer { key in
-                length == 0 || memcmp(key.baseAddress!, bytes.baseAddress! + inner.lowerBound, length) == 0
-            }
-            if same { return index }
         }
         return nil
     }
