@@ -38,6 +38,8 @@ struct JSONTextMembersTests {
                 #expect(members[index]?.value == parsed[key.asked], "\(key.asked) in \(text)")
                 #expect(members[index].map { try? JSONValue.parse($0.text.string) } ?? nil == parsed[key.asked], "\(text)")
             }
+            let values = try #require(row.text?.values(of: Self.keys.map { .build($0.asked) }), "\(text)")
+            #expect(values == Self.keys.map { parsed[$0.asked] }, "values(of:) in \(text)")
             let nested = members[Self.keys.count]
             #expect(nested.map { try? JSONValue.parse($0.text.string) } ?? nil == parsed["nested"], "\(text)")
             if case .object(let inner)? = parsed["nested"] {

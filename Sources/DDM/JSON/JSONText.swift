@@ -105,6 +105,13 @@ struct ShortKey: Equatable {
     var second: UInt64 = 0
     let count: Int
 
+    @inline(__always)
+    init(first: UInt64, second: UInt64, count: Int) {
+        self.first = first
+        self.second = second
+        self.count = count
+    }
+
     /// Nil for more than 16 bytes.
     @inline(__always)
     init?(_ bytes: UnsafeRawBufferPointer) {
@@ -130,6 +137,16 @@ extension JSONText {
         utf8.withUnsafeBufferPointer { bytes in
             let scanner = JSONTextScanner(bytes: bytes, source: utf8)
             return scanner.members(at: scanner.skipSpace(0), wanted)
+        }
+    }
+
+    /// The values of the members `wanted` names, built, by position (nil for a key absent; the
+    /// last of a repeated key): what ``members(_:)`` gives as `value` for `.build` requests,
+    /// without the members' texts. Nil when the text holds no object.
+    public func values(of wanted: [JSONMemberRequest]) -> [JSONValue?]? {
+        utf8.withUnsafeBufferPointer { bytes in
+            let scanner = JSONTextScanner(bytes: bytes, source: utf8)
+            return scanner.values(at: scanner.skipSpace(0), wanted)
         }
     }
 }

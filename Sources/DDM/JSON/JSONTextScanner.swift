@@ -204,42 +204,84 @@ extension JSONTextScanner {
         wanted.withUnsafeBufferPointer { wanted in members(at: start, wanted)?.found }
     }
 
+    /// The values of the members `wanted` names of the object at `start`, built, by position
+    /// (nil for a key absent); nil when no object is there.
+    func values(at start: Int, _ wanted: [JSONMemberRequest]) -> [JSONValue?]? {
+        wanted.withUnsafeBufferPointer { wanted in
+            var values = [JSONValue?](repeating: nil, count: wanted.count)
+            let end = forEachMember(at: start, wanted) { match, valueStart in
+                let end = valueEnd(valueStart)
+                values[match] = value(valueStart..<end)
+                return end
+            }
+            return end == nil ? nil : values
+        }
+    }
+
     /// The members, and the index just past the object.
     private func members(at start: Int, _ wanted: UnsafeBufferPointer<JSONMemberRequest>)
         -> (found: [JSONTextMember?], end: Int)?
     {
+        // Appended one by one: `Array(repeating:count:)` of this large optional took the
+        // generic path, ~900 instructions for a handful of nils.
+        var found: [JSONTextMember?] = []
+        found.reserveCapacity(wanted.count)
+        for _ in 0..<wanted.count { found.append(nil) }
+        let end = forEachMember(at: start, wanted) { match, valueStart in
+            if wanted[match].builds {
+                let end = valueEnd(valueStart)
+                found[match] = JSONTextMember(value: value(valueStart..<end), text: text(valueStart..<end), members: nil)
+                return end
+            }
+            if let nested = wanted[match].nested, bytes[valueStart] == UInt8(ascii: "{"),
+               let read = nested.withUnsafeBufferPointer({ members(at: valueStart, $0) }) {
+                found[match] = JSONTextMember(value: nil, text: text(valueStart..<read.end), members: read.found)
+                return read.end
+            }
+            let end = valueEnd(valueStart)
+            found[match] = JSONTextMember(value: nil, text: text(valueStart..<end), members: nil)
+            return end
+        }
+        return end.map { (found, $0) }
+    }
+
+    /// Steps through the members of the object at `start`, calling `read` with the index in
+    /// `wanted` and the value's start of each member it names (`read` returns the value's end;
+    /// a later member of the same key calls it again); every other value is stepped over.
+    /// Returns the index just past the object, or nil when no object is there.
+    @inline(__always)
+    private func forEachMember(at start: Int, _ wanted: UnsafeBufferPointer<JSONMemberRequest>,
+                               _ read: (_ match: Int, _ valueStart: Int) -> Int) -> Int? {
         guard start < bytes.count, bytes[start] == UInt8(ascii: "{") else { return nil }
-        var found = [JSONTextMember?](repeating: nil, count: wanted.count)
         var at = skipSpace(start + 1)
-        guard at < bytes.count, bytes[at] != UInt8(ascii: "}") else { return (found, min(at + 1, bytes.count)) }
+        guard at < bytes.count, bytes[at] != UInt8(ascii: "}") else { return min(at + 1, bytes.count) }
         while at < bytes.count {
             // A key, its colon, its value.
             let key = stringScan(at)
             let match = self.match(key: at..<key.end, plain: key.plain, in: wanted)
             at = skipSpace(skipSpace(key.end) + 1)
-            let valueStart = at
-            if let match {
-                var member: JSONTextMember
-                if wanted[match].builds {
-                    at = valueEnd(at)
-                    member = JSONTextMember(value: value(valueStart..<at), text: text(valueStart..<at), members: nil)
-                } else if let nested = wanted[match].nested, bytes[at] == UInt8(ascii: "{"),
-                          let read = nested.withUnsafeBufferPointer({ members(at: valueStart, $0) }) {
-                    at = read.end
-                    member = JSONTextMember(value: nil, text: text(valueStart..<at), members: read.found)
-                } else {
-                    at = valueEnd(at)
-                    member = JSONTextMember(value: nil, text: text(valueStart..<at), members: nil)
-                }
-                found[match] = member
-            } else {
-                at = valueEnd(at)
-            }
+            at = match.map { read($0, at) } ?? valueEnd(at)
             at = skipSpace(at)
             guard at < bytes.count, bytes[at] == UInt8(ascii: ",") else { break }
             at = skipSpace(at + 1)
         }
-        return (found, min(at + 1, bytes.count))
+        return min(at + 1, bytes.count)
+    }
+
+    /// The bytes of `range` as a ``ShortKey``: two loads and two masks when sixteen bytes can be
+    /// read from its start, byte by byte near the end of the text; nil past sixteen bytes.
+    @inline(__always)
+    private func shortKey(_ range: Range<Int>) -> ShortKey? {
+        let count = range.count
+        guard count <= 16, let base = bytes.baseAddress else { return nil }
+        guard range.lowerBound + 16 <= bytes.count else {
+            return ShortKey(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[range])))
+        }
+        let start = UnsafeRawPointer(base + range.lowerBound)
+        func mask(_ length: Int) -> UInt64 { length >= 8 ? ~0 : (UInt64(1) << (8 * UInt64(length))) &- 1 }
+        let first = start.loadUnaligned(as: UInt64.self) & mask(count)
+        let second = count > 8 ? start.loadUnaligned(fromByteOffset: 8, as: UInt64.self) & mask(count - 8) : 0
+        return ShortKey(first: first, second: second, count: count)
     }
 
     /// The text of `range`, a slice of the source sharing its storage.
@@ -253,7 +295,7 @@ extension JSONTextScanner {
     /// bytes, as two words; one with escapes or other characters as the string it stands for.
     private func match(key range: Range<Int>, plain: Bool, in wanted: UnsafeBufferPointer<JSONMemberRequest>) -> Int? {
         let inner = range.lowerBound + 1..<max(range.lowerBound + 1, range.upperBound - 1)
-        guard plain, let key = ShortKey(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[inner]))) else {
+        guard plain, let key = shortKey(inner) else {
             let key: String
             if plain {
                 key = String(decoding: UnsafeBufferPointer(rebasing: bytes[inner]), as: UTF8.self)

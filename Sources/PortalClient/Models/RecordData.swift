@@ -57,8 +57,7 @@ public struct RecordData: Sendable, Hashable {
             let values = self.values
             return fields.names.map { values[$0] }
         }
-        guard let members = lazy.text.members(fields.requests) else { return fields.names.map { _ in nil } }
-        return members.map { $0?.value }
+        return lazy.text.values(of: fields.requests) ?? fields.names.map { _ in nil }
     }
 
     /// `recordId`, `modifiedDate`, `recordSetId`, `userId`, … (empty for a legacy plugin). Read
