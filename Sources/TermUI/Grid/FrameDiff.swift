@@ -56,6 +56,9 @@ public enum FrameDiff {
         let sameTables = next.styles == reference.styles && next.clusters == reference.clusters
         // A grid built on `previous` with its writes tracked: only the rows written can differ.
         let written = old.flatMap { next.rowsWritten(since: $0) }
+        // The open run's bytes, one buffer for every row.
+        var runText: [UInt8] = []
+        runText.reserveCapacity(width * 4)
         translation.withUnsafeBufferPointer { map in
             next.storage.withUnsafeBufferPointer { newCells in
                 oldStorage.withUnsafeBufferPointer { oldCells in
@@ -69,60 +72,58 @@ public enum FrameDiff {
                         } else if comparable && rowIsUnchanged(rowStart, width, newCells, oldCells, next, reference, map) {
                             continue
                         }
-                        // The open run, as the cells it covers: its text is made from them when
-                        // it closes (a loop over a few cells is cheaper than growing a buffer
-                        // cell by cell while comparing).
+                        var x = 0
+                        // The open run, kept in plain locals: reading an optional `Change` copied
+                        // its text (a retain and a release) for every cell of a changed row.
                         var inRun = false
                         var run = (x: 0, cellCount: 0, style: UInt16(0))
+                        runText.removeAll(keepingCapacity: true)
                         // Unchanged cells just after the open run, kept to bridge it to a change
-                        // that follows closely (see `bridgeableGap`); dropped otherwise.
+                        // that follows closely (see `bridgeableGap`); dropped otherwise. Their
+                        // bytes, packed in one word: no buffer to fill and empty on every cell.
                         var gapCount = 0
-                        var x = 0
+                        var gapBytes: UInt32 = 0
                         while x < width {
                             let index = rowStart + x
                             let cell = newCells[index]
-                            var dirty: Bool
-                            if !comparable {
+                            var dirty = !comparable || !next.sameCell(cell, oldCells[index], in: reference, translation: map)
+                            if !dirty && cell.isWide && x + 1 < width && !next.sameCell(newCells[index + 1], oldCells[index + 1], in: reference, translation: map) {
                                 dirty = true
-                            } else if sameTables {
-                                dirty = cell.bits != oldCells[index].bits
-                                    && !(cell.isCluster && next.sameCell(cell, oldCells[index], in: reference, translation: map))
-                                if !dirty && cell.isWide && x + 1 < width && newCells[index + 1].bits != oldCells[index + 1].bits {
-                                    dirty = true
-                                }
-                            } else {
-                                dirty = !next.sameCell(cell, oldCells[index], in: reference, translation: map)
-                                if !dirty && cell.isWide && x + 1 < width
-                                    && !next.sameCell(newCells[index + 1], oldCells[index + 1], in: reference, translation: map) {
-                                    dirty = true
-                                }
                             }
                             if !dirty {
                                 if inRun && gapCount < bridgeableGap && cell.styleIndex == run.style && !cell.isCluster
                                     && cell.width == 1 && cell.code >= 0x20 && cell.code < 0x7F {
+                                    gapBytes |= cell.code << (8 * UInt32(gapCount))
                                     gapCount += 1
                                     x += 1
                                     continue
                                 }
-                                if inRun { close(run, y: y, cells: newCells, rowStart: rowStart, of: next, into: &result); inRun = false }
+                                if inRun { close(run, y: y, runText, of: next, into: &result); inRun = false }
                                 gapCount = 0
+                                gapBytes = 0
                                 x += cell.isWide ? 2 : 1
                                 continue
                             }
-                            // A continuation reached directly has lost its leading cell: drawn as a space.
-                            let span = cell.isWide && !cell.isContinuation ? 2 : 1
-                            let style = cell.styleIndex
-                            if inRun && run.style == style && run.x + run.cellCount + gapCount == x {
-                                run.cellCount += gapCount + span
+                            // A continuation reached directly has lost its leading cell: draw a space.
+                            let drawn = cell.isContinuation ? StoredCell.blank(cell.styleIndex) : cell
+                            let span = drawn.isWide ? 2 : 1
+                            if inRun && run.style == drawn.styleIndex && run.x + run.cellCount + gapCount == x {
+                                for offset in 0..<gapCount { runText.append(UInt8(truncatingIfNeeded: gapBytes >> (8 * UInt32(offset)))) }
+                                run.cellCount += gapCount
+                                (gapCount, gapBytes) = (0, 0)
+                                append(drawn, of: next, to: &runText)
+                                run.cellCount += span
                             } else {
-                                if inRun { close(run, y: y, cells: newCells, rowStart: rowStart, of: next, into: &result) }
-                                run = (x: x, cellCount: span, style: style)
+                                (gapCount, gapBytes) = (0, 0)
+                                if inRun { close(run, y: y, runText, of: next, into: &result) }
+                                runText.removeAll(keepingCapacity: true)
+                                append(drawn, of: next, to: &runText)
+                                run = (x: x, cellCount: span, style: drawn.styleIndex)
                                 inRun = true
                             }
-                            gapCount = 0
                             x += span
                         }
-                        if inRun { close(run, y: y, cells: newCells, rowStart: rowStart, of: next, into: &result) }
+                        if inRun { close(run, y: y, runText, of: next, into: &result) }
                     }
                 }
             }
@@ -136,69 +137,22 @@ public enum FrameDiff {
     /// write than two (a page of new rows shares many cells with the last: issue 17).
     static let bridgeableGap = 3
 
-    /// Gives a finished run its text, made from the cells it covers, and adds it to the changes.
+    /// Gives a finished run its text (collected as UTF-8: cheaper than growing a string cell by
+    /// cell) and adds it to the changes.
     @inline(__always)
-    private static func close(_ run: (x: Int, cellCount: Int, style: UInt16), y: Int, cells: UnsafeBufferPointer<StoredCell>,
-                              rowStart: Int, of grid: Grid, into changes: inout [Change]) {
-        changes.append(Change(position: Point(x: run.x, y: y), text: text(of: run, cells: cells, rowStart: rowStart, in: grid),
+    private static func close(_ run: (x: Int, cellCount: Int, style: UInt16), y: Int, _ text: [UInt8], of grid: Grid,
+                              into changes: inout [Change]) {
+        changes.append(Change(position: Point(x: run.x, y: y), text: String(decoding: text, as: UTF8.self),
                               cellCount: run.cellCount, style: grid.styles[Int(run.style)]))
     }
 
-    /// The text of the cells `run` covers: each grapheme once (a wide one's continuation cell
-    /// skipped), a continuation without its leading cell as a space.
-    private static func text(of run: (x: Int, cellCount: Int, style: UInt16), cells: UnsafeBufferPointer<StoredCell>,
-                             rowStart: Int, in grid: Grid) -> String {
-        let range = rowStart + run.x..<rowStart + run.x + run.cellCount
-        var hasClusters = false
-        for index in range where cells[index].isCluster { hasClusters = true }
-        guard !hasClusters else {
-            var text: [UInt8] = []
-            forEachCode(in: range, of: cells) { cell in
-                if cell.isCluster { text.append(contentsOf: grid.grapheme(of: cell).utf8) } else { appendUTF8(cell.code, to: &text) }
-            }
-            return String(decoding: text, as: UTF8.self)
-        }
-        // At most four bytes a cell.
-        return String(unsafeUninitializedCapacity: range.count * 4) { buffer in
-            var count = 0
-            forEachCode(in: range, of: cells) { cell in
-                let code = cell.code
-                if code < 0x80 {
-                    buffer[count] = UInt8(truncatingIfNeeded: code)
-                    count += 1
-                } else if let scalar = Unicode.Scalar(code) {
-                    UTF8.encode(scalar) { byte in
-                        buffer[count] = byte
-                        count += 1
-                    }
-                }
-            }
-            return count
-        }
-    }
-
-    /// Calls `body` with each cell of `range` that starts a grapheme (a continuation reached
-    /// directly stands for a space).
     @inline(__always)
-    private static func forEachCode(in range: Range<Int>, of cells: UnsafeBufferPointer<StoredCell>, _ body: (StoredCell) -> Void) {
-        var index = range.lowerBound
-        while index < range.upperBound {
-            let cell = cells[index]
-            if cell.isContinuation {
-                body(.blank(cell.styleIndex))
-                index += 1
-            } else {
-                body(cell)
-                index += cell.isWide ? 2 : 1
-            }
-        }
-    }
-
-    @inline(__always)
-    private static func appendUTF8(_ code: UInt32, to text: inout [UInt8]) {
-        if code < 0x80 {
-            text.append(UInt8(truncatingIfNeeded: code))
-        } else if let scalar = Unicode.Scalar(code) {
+    private static func append(_ cell: StoredCell, of grid: Grid, to text: inout [UInt8]) {
+        if cell.isCluster {
+            text.append(contentsOf: grid.grapheme(of: cell).utf8)
+        } else if cell.code < 0x80 {
+            text.append(UInt8(truncatingIfNeeded: cell.code))
+        } else if let scalar = Unicode.Scalar(cell.code) {
             UTF8.encode(scalar) { text.append($0) }
         }
     }
