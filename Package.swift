@@ -112,7 +112,9 @@ let package = Package(
 
         // 4. Screenlets: headless controllers, fluent pagination, custom lists, the DDL form, typed
         //    events. No terminal here; the portal and the cache only through layers 2 and 3.
-        .target(name: "Screenlets", dependencies: ["DDM", "PortalClient", "OfflineStore", "Sync"]),
+        .target(
+            name: "Screenlets", dependencies: ["DDM", "PortalClient", "OfflineStore", "Sync"],
+            swiftSettings: [.unsafeFlags(["-cross-module-optimization"], .when(configuration: .release))]),
 
         // 4. The custom list recipe (docs/pagination.md): the Bookmarks list, a client of the
         //    public API of Screenlets and PortalClient only. The browser and `termlets bookmarks` use it.
