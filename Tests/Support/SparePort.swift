@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -14,17 +15,23 @@ public enum SparePort {
         public let description: String
     }
 
-    /// A random port in the 12,000 below the ephemeral range that binds now on 127.0.0.1.
+    /// A random port in the 12,000 below the ephemeral range that binds now on 127.0.0.1, and
+    /// that this process has not handed out before: two tests running side by side once drew
+    /// the same port between its probe and the portal's bind ("Address already in use").
     public static func belowEphemeralRange() throws -> UInt16 {
         let low = ephemeralRangeStart()
         let candidates = max(1_024, low - 12_000)..<low
         var random = SystemRandomNumberGenerator()
         for _ in 0..<200 {
             let port = UInt16(Int.random(in: candidates, using: &random))
+            guard handedOut.withLock({ $0.insert(port).inserted }) else { continue }
             if isFree(port) { return port }
         }
         throw Failure(description: "no free port in \(candidates)")
     }
+
+    /// The ports handed out so far in this process.
+    private static let handedOut = Mutex<Set<UInt16>>([])
 
     /// The first port of `/proc/sys/net/ipv4/ip_local_port_range` (32768 when it cannot be read).
     static func ephemeralRangeStart() -> Int {
