@@ -223,3 +223,50 @@ struct RuntimeQuitFromEffectTests {
         #expect(runtime.model.quitting)
     }
 }
+
+/// A program whose model holds what its frame does not show (`hidden`): its snapshot leaves it
+/// out, and the runtime compares snapshots to decide whether to draw.
+struct Tally: Program {
+    struct Model: Equatable, Sendable {
+        var shown = 0
+        var hidden: [Int] = []
+    }
+
+    func snapshot(of model: Model) -> Int { model.shown }
+
+    func initialize() -> (Model, [Effect<Character>]) { (Model(), []) }
+
+    func update(_ model: inout Model, _ message: Character) -> [Effect<Character>] {
+        if message == "+" { model.shown += 1 } else { model.hidden.append(model.hidden.count) }
+        return []
+    }
+
+    func view(_ model: Model, size: Size) -> Grid {
+        var grid = Grid(size: size)
+        grid.write("Shown: \(model.shown)", at: .zero)
+        return grid
+    }
+
+    func message(for event: InputEvent, model: Model) -> Character? {
+        guard case .key(let key) = event else { return nil }
+        switch key {
+        case .character("+"): return "+"
+        case .character("h"): return "h"
+        default: return nil
+        }
+    }
+}
+
+@MainActor
+@Suite("Runtime snapshots")
+struct RuntimeSnapshotTests {
+    @Test func onlyAChangedSnapshotDrawsAFrame() {
+        let runtime = Runtime(program: Tally(), backend: HeadlessBackend(size: Size(width: 12, height: 1)))
+        runtime.start()
+        #expect(runtime.renderCount == 1)
+        runtime.handle(.key(.character("h")))
+        #expect(runtime.model.hidden == [0] && runtime.renderCount == 1, "the model changed, its snapshot did not")
+        runtime.handle(.key(.character("+")))
+        #expect(runtime.model.shown == 1 && runtime.renderCount == 2)
+    }
+}

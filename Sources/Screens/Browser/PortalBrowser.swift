@@ -113,6 +113,37 @@ public struct PortalBrowser: Program {
         case connectivityChanged(Bool)
     }
 
+    /// The model with each child screen as its program's snapshot (``Program/snapshot(of:)``):
+    /// held by the runtime across an update, it leaves the children's storage unshared.
+    public func snapshot(of model: Model) -> Snapshot {
+        Snapshot(
+            stack: model.stack.map { screen in
+                switch screen {
+                case .menu(let menu): return .menu(menu)
+                case .child(let child): return .child(child.snapshot)
+                }
+            },
+            size: model.size, status: model.status, message: model.message, showsHelp: model.showsHelp,
+            theme: model.theme, nextId: model.nextId, connectivitySignal: model.connectivitySignal)
+    }
+
+    /// See ``snapshot(of:)``: what the model's equality compares, children by their snapshots.
+    public struct Snapshot: Equatable, Sendable {
+        enum Screen: Equatable, Sendable {
+            case menu(BrowserMenu)
+            case child(ChildSnapshot)
+        }
+
+        let stack: [Screen]
+        let size: Size
+        let status: ConnectionStatus
+        let message: String
+        let showsHelp: Bool
+        let theme: Theme
+        let nextId: Int
+        let connectivitySignal: Bool?
+    }
+
     public func initialize() -> (Model, [Effect<Message>]) {
         var model = Model(size: initialSize, status: initialStatus, theme: theme)
         model.message = notice ?? ""

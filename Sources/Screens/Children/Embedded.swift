@@ -43,6 +43,23 @@ public struct AnyChildScreen: Equatable, Sendable {
     func leave() -> Effect<ChildMessage>? { base.leave() }
 
     public static func == (lhs: Self, rhs: Self) -> Bool { lhs.base.isEqual(to: rhs.base) }
+
+    /// The child's id and its program's snapshot of its model (``Program/snapshot(of:)``).
+    var snapshot: ChildSnapshot { base.snapshot() }
+}
+
+/// A child screen's id and the snapshot its program takes of its model, its type hidden: equal
+/// snapshots draw the same frame.
+struct ChildSnapshot: Equatable, Sendable {
+    let id: Int
+    let value: any Equatable & Sendable
+
+    static func == (lhs: Self, rhs: Self) -> Bool { lhs.id == rhs.id && lhs.value.isEqual(to: rhs.value) }
+}
+
+extension Equatable {
+    /// Whether `other` is of this type and equal to this value.
+    fileprivate func isEqual(to other: any Equatable) -> Bool { (other as? Self) == self }
 }
 
 /// ``Embedded`` with its child's type hidden.
@@ -50,6 +67,7 @@ private protocol EmbeddedScreen: Sendable {
     var id: Int { get }
     var crumb: String { get }
     func isEqual(to other: any EmbeddedScreen) -> Bool
+    func snapshot() -> ChildSnapshot
     func message(for event: InputEvent) -> ChildMessage?
     func view(size: Size) -> Grid
     mutating func update(_ message: ChildMessage) -> (effects: [Effect<ChildMessage>], outcomes: [ChildOutcome])
@@ -60,6 +78,8 @@ private protocol EmbeddedScreen: Sendable {
 
 extension Embedded: EmbeddedScreen {
     fileprivate func isEqual(to other: any EmbeddedScreen) -> Bool { (other as? Self) == self }
+
+    fileprivate func snapshot() -> ChildSnapshot { ChildSnapshot(id: id, value: program.snapshot(of: model)) }
 
     fileprivate func message(for event: InputEvent) -> ChildMessage? {
         program.message(for: event, model: model).map { ChildMessage(value: $0) }

@@ -59,6 +59,10 @@ public struct ListScreen<Row: Sendable>: Program {
         return map
     }
 
+    /// The model but its engine: the runtime holds it across an update that stores a page without
+    /// the page dictionary being copied for it.
+    public func snapshot(of model: Model) -> Model.Snapshot { model.snapshot }
+
     public func initialize() -> (Model, [Effect<Message>]) {
         var model = Model(spec: spec, size: initialSize, status: initialStatus, query: initialQuery, breadcrumbs: breadcrumbs)
         let effects = start(&model)

@@ -49,11 +49,30 @@ extension ListScreen {
             scroll = TermUI.ScrollWindow(height: ListScreenLayout(size: size).body.height)
         }
 
-        public static func == (lhs: Model, rhs: Model) -> Bool {
-            lhs.engineRevision == rhs.engineRevision && lhs.epoch == rhs.epoch && lhs.cursor == rhs.cursor
-                && lhs.scroll == rhs.scroll && lhs.size == rhs.size && lhs.query == rhs.query && lhs.search == rhs.search
-                && lhs.showsHelp == rhs.showsHelp && lhs.message == rhs.message && lhs.status == rhs.status
-                && lhs.breadcrumbs == rhs.breadcrumbs && lhs.outcome == rhs.outcome
+        public static func == (lhs: Model, rhs: Model) -> Bool { lhs.snapshot == rhs.snapshot }
+
+        /// Everything equality compares: the model but its engine, whose pages it does not share
+        /// (``ListScreen/snapshot(of:)``).
+        public var snapshot: Snapshot {
+            Snapshot(engineRevision: engineRevision, epoch: epoch, cursor: cursor, scroll: scroll, size: size, query: query,
+                     search: search, showsHelp: showsHelp, message: message, status: status, breadcrumbs: breadcrumbs,
+                     outcome: outcome)
+        }
+
+        /// See ``snapshot``.
+        public struct Snapshot: Equatable, Sendable {
+            let engineRevision: Int
+            let epoch: Int
+            let cursor: Int
+            let scroll: TermUI.ScrollWindow
+            let size: Size
+            let query: ListQuery
+            let search: ListSearch
+            let showsHelp: Bool
+            let message: String
+            let status: ConnectionStatus
+            let breadcrumbs: [String]
+            let outcome: Outcome?
         }
 
         /// The parent handled the outcome.

@@ -120,7 +120,7 @@ public final class Runtime<P: Program> {
     private func drain(first: P.Message, then rest: ArraySlice<P.Message> = []) {
         draining = true
         defer { draining = false }
-        let before = model
+        let before = program.snapshot(of: model)
         perform(program.update(&model, first))
         for message in rest where !isFinished {
             perform(program.update(&model, message))
@@ -132,7 +132,7 @@ public final class Runtime<P: Program> {
                 perform(program.update(&model, message))
             }
         }
-        if !isFinished { render(force: model != before) }
+        if !isFinished { render(force: program.snapshot(of: model) != before) }
     }
 
     /// Waits until every task effect started so far, and every effect those started, has delivered
