@@ -26,6 +26,8 @@ public final class CacheDatabase: Sendable {
     public let queueChanges = QueueChangeSignal()
     /// The record lists' last marks (``PendingQueue/recordMarks()``).
     let recordMarksMemo = Mutex<RecordMarksMemo?>(nil)
+    /// The database's write-ahead log, which every commit of any process writes to.
+    let writeAheadLogPath: String
 
     /// Opens (creating and migrating as needed) the cache of `userId` on `server` under
     /// `cacheDirectory` (typically `~/.cache/termlets`). Store no secret in it: it holds portal data
@@ -37,6 +39,7 @@ public final class CacheDatabase: Sendable {
     /// Opens (creating and migrating as needed) the cache at `location`.
     public init(location: CacheLocation) throws {
         self.location = location
+        writeAheadLogPath = location.databaseURL.path + "-wal"
         try PrivateFiles.ensureFolder(location.folder)
         try PrivateFiles.ensureFolder(location.filesDirectory)
         let databasePath = location.databaseURL.path

@@ -34,7 +34,7 @@ extension PendingQueue {
     public func recordMarks() throws -> RecordMarks {
         // Both taken before the read: a change committed during it makes them differ next time.
         let version = database.queueChanges.version
-        let log = FileStamp(path: database.location.databaseURL.path + "-wal")
+        let log = FileStamp(path: database.writeAheadLogPath)
         let now = ContinuousClock.now
         if let kept = database.recordMarksMemo.withLock({ $0 }), kept.version == version, let log, kept.log == log,
            now - kept.readAt < Self.recordMarksReuse {
