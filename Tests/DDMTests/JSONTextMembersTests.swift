@@ -53,6 +53,20 @@ struct JSONTextMembersTests {
         }
     }
 
+    /// The scanner trusts the parser's check; on bytes that never passed it its answers mean
+    /// nothing, but it must stay inside them (tests run unoptimised: a read past the end traps).
+    @Test func bytesThatNeverPassedTheParserAreNeverReadPastTheirEnd() {
+        var generator = SeededGenerator(seed: 43)
+        let palette = Array("{}[]\":,\\ tfnu0123456789-.eEabcKk".utf8) + [0xC3, 0xA9, 0xE2, 0x84, 0xAA, 0x80]
+        for _ in 0..<5_000 {
+            let count = Int.random(in: 0...40, using: &generator)
+            let bytes = (0..<count).map { _ in palette.randomElement(using: &generator)! }
+            let text = JSONText(utf8: ArraySlice(bytes))
+            _ = text.members(Self.keys.map { .build($0.asked) } + [.members("nested", [.text("Title")])])
+            _ = text.values(of: Self.keys.map { .build($0.asked) })
+        }
+    }
+
     static func object(depth: Int, using generator: inout SeededGenerator) -> String {
         let count = Int.random(in: 0...6, using: &generator)
         var members: [String] = []

@@ -235,7 +235,7 @@ extension JSONTextScanner {
                 found[match] = JSONTextMember(value: value(valueStart..<end), text: text(valueStart..<end), members: nil)
                 return end
             }
-            if let nested = wanted[match].nested, bytes[valueStart] == UInt8(ascii: "{"),
+            if let nested = wanted[match].nested, valueStart < bytes.count, bytes[valueStart] == UInt8(ascii: "{"),
                let read = nested.withUnsafeBufferPointer({ members(at: valueStart, $0) }) {
                 found[match] = JSONTextMember(value: nil, text: text(valueStart..<read.end), members: read.found)
                 return read.end

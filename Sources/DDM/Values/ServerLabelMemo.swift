@@ -15,16 +15,22 @@ public final class ServerLabelMemo: Sendable {
     public let field: DDMField
     public let locale: PortalLocale
     private let remembers: Bool
+    /// A text field (or one Termlets cannot edit): the label of a string is the string itself.
+    private let showsStringsAsSent: Bool
     private let texts = Mutex<[JSONValue: String]>([:])
 
     public init(field: DDMField, locale: PortalLocale) {
         self.field = field
         self.locale = locale
         remembers = [.boolean, .options, .integer].contains(field.kind)
+        showsStringsAsSent = field.kind == .string || field.kind == .unsupported
     }
 
     /// The label of `raw`, exactly as ``DDMField/label(ofServer:in:)`` gives it.
     public func label(ofServer raw: JSONValue) -> String {
+        // What the field's reading and labelling come to for a string of such a field, without
+        // the typed value made in between (a list's title column: issue 17).
+        if showsStringsAsSent, case .string(let text) = raw { return text }
         guard remembers, Self.isRemembered(raw) else { return field.label(ofServer: raw, in: locale) }
         if let text = texts.withLock({ $0[raw] }) { return text }
         let text = field.label(ofServer: raw, in: locale)
