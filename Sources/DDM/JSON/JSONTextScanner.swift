@@ -261,7 +261,7 @@ extension JSONTextScanner {
             // A key, its colon, its value.
             let key = stringScan(at)
             let match = self.match(key: at..<key.end, plain: key.plain, in: wanted)
-            at = skipSpace(skipSpace(key.end) + 1)
+            at = min(skipSpace(skipSpace(key.end) + 1), bytes.count)
             at = match.map { read($0, at) } ?? valueEnd(at)
             at = skipSpace(at)
             guard at < bytes.count, bytes[at] == UInt8(ascii: ",") else { break }
