@@ -1,6 +1,7 @@
 import Testing
 @testable import TermUI
 import TermUITesting
+import TermletsTestSupport
 
 @Suite("Frame diff")
 struct FrameDiffTests {
@@ -174,7 +175,7 @@ struct FrameDiffTests {
     /// cut wide graphemes): the screen the updates build is every frame, cell for cell.
     @MainActor
     @Test func randomFramesAreReproducedCellForCell() {
-        var random = SplitMix(seed: 29)
+        var random = SeededGenerator(seed: 29)
         let texts = ["abc", "a b", "名前", "x", "Cafe\u{301}", "👩‍💻", "  ", "本本", "é", "-->"]
         let styles = [Style.plain, Style(foreground: .red), Style(background: .blue), Style(attributes: .bold)]
         for _ in 0..<60 {
@@ -192,18 +193,5 @@ struct FrameDiffTests {
                 #expect(backend.screen.cells == grid.cells)
             }
         }
-    }
-}
-
-/// A small seeded generator (SplitMix64), so a failure replays.
-private struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

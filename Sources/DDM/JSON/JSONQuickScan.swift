@@ -154,8 +154,9 @@ enum JSONQuickScan {
         return start + length
     }
 
+    /// The first index at or after `start` that is not JSON whitespace.
     @inline(__always)
-    private static func skipSpace(_ start: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+    static func skipSpace(_ start: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> Int {
         var at = start
         while at < bytes.count {
             let byte = bytes[at]

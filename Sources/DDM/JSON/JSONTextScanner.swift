@@ -18,15 +18,7 @@ struct JSONTextScanner {
 
     /// The first index at or after `start` that is not JSON whitespace.
     @inline(__always)
-    func skipSpace(_ start: Int) -> Int {
-        var at = start
-        while at < bytes.count {
-            let byte = bytes[at]
-            guard byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 else { break }
-            at += 1
-        }
-        return at
-    }
+    func skipSpace(_ start: Int) -> Int { JSONQuickScan.skipSpace(start, bytes) }
 
     /// Just past the string whose opening quote is at `start`.
     @inline(__always)
