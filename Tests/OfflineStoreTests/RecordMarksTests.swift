@@ -6,20 +6,9 @@ import Testing
 
 /// `PendingQueue.recordMarks()` reads the queue again only when it may have changed (issue 17):
 /// whatever changed it — this process, or another connection as another process would — the
-/// next call must show it.
-@Suite("Record marks read again only after a change")
-struct RecordMarksTests {
-    let folder: TemporaryFolder
-    let database: CacheDatabase
-    let queue: PendingQueue
-
-    init() throws {
-        folder = try TemporaryFolder()
-        database = try folder.openDatabase()
-        queue = PendingQueue(database: database)
-    }
-
-    @Test func marksFollowThisProcesssChangesAtOnce() throws {
+/// next call must show it. On the queue suite's database.
+extension QueueTests {
+    @Test func recordMarksFollowThisProcesssChangesAtOnce() throws {
         #expect(try queue.recordMarks() == RecordMarks())
         let item = try queue.enqueue(updateRecord(1, values: ["name": "Grace"]))
         #expect(try queue.recordMarks() == RecordMarks(states: [1: .dirty], queuedValues: [1: ["name": "Grace"]]))
@@ -32,7 +21,7 @@ struct RecordMarksTests {
 
     /// A second database opened on the same file has its own connections and change signal, as
     /// another process has: its commits show through the write-ahead log's stamp.
-    @Test func marksFollowAnotherProcesssChangesAtOnce() throws {
+    @Test func recordMarksFollowAnotherProcesssChangesAtOnce() throws {
         let other = PendingQueue(database: try folder.openDatabase())
         for recordId in Int64(1)...20 {
             #expect(try queue.recordMarks().states[recordId] == nil)
