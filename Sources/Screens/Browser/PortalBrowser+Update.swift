@@ -249,11 +249,10 @@ extension PortalBrowser {
     /// Runs a child's message and acts on its outcomes.
     private func forward(_ message: ChildMessage, to id: Int, on model: inout Model) -> [Effect<Message>] {
         guard let index = model.stack.firstIndex(where: { if case .child(let c) = $0 { return c.id == id }; return false }),
-            case .child(var child) = model.stack[index]
+            let (effects, outcomes) = model.stack[index].withChild({ $0.update(message) }),
+            case .child(let child) = model.stack[index]
         else { return [] }
-        let (effects, outcomes) = child.update(message)
         child.shareStatus(into: &model.status)
-        model.stack[index] = .child(child)
         var result = effects.forwarded { Message.child(id: id, $0) }
         for outcome in outcomes { result += handle(outcome, of: child, on: &model) }
         return result
@@ -360,21 +359,19 @@ extension PortalBrowser {
 
     /// Tells the screen on top `event`, when it is a child.
     func tellTop(_ event: ParentEvent, on model: inout Model) -> [Effect<Message>] {
-        guard case .child(var child)? = model.stack.last else { return [] }
-        let id = child.id
-        let effects = child.receive(event, isTop: true).forwarded { Message.child(id: id, $0) }
-        model.stack[model.stack.count - 1] = .child(child)
-        return effects
+        guard let top = model.stack.indices.last,
+            let (id, effects) = model.stack[top].withChild({ ($0.id, $0.receive(event, isTop: true)) })
+        else { return [] }
+        return effects.forwarded { Message.child(id: id, $0) }
     }
 
     /// Tells every child on the stack `event`, bottom to top.
     private func tellChildren(_ event: ParentEvent, on model: inout Model) -> [Effect<Message>] {
         var effects: [Effect<Message>] = []
         for index in model.stack.indices {
-            guard case .child(var child) = model.stack[index] else { continue }
-            let id = child.id
-            effects += child.receive(event, isTop: index == model.stack.count - 1).forwarded { Message.child(id: id, $0) }
-            model.stack[index] = .child(child)
+            let isTop = index == model.stack.count - 1
+            guard let (id, received) = model.stack[index].withChild({ ($0.id, $0.receive(event, isTop: isTop)) }) else { continue }
+            effects += received.forwarded { Message.child(id: id, $0) }
         }
         return effects
     }

@@ -47,6 +47,17 @@ public struct PortalBrowser: Program {
         case menu(BrowserMenu)
         /// A record or bookmarks list, a form, the gallery, the sync view, …
         case child(AnyChildScreen)
+
+        /// Runs `body` on the child this screen holds, in place, and returns what it returns (nil
+        /// when this is not a child). The child is taken out of the stack while `body` runs, so
+        /// its model (a list's pages, a form's fields) is changed where it is instead of copied
+        /// first: the stack's reference would make it shared (a copy per key: issue 17).
+        mutating func withChild<Result>(_ body: (inout AnyChildScreen) -> Result) -> Result? {
+            guard case .child(var child) = self else { return nil }
+            self = .child(.vacated)
+            defer { self = .child(child) }
+            return body(&child)
+        }
     }
 
     public struct Model: Equatable, Sendable {

@@ -46,6 +46,24 @@ public struct AnyChildScreen: Equatable, Sendable {
 
     /// The child's id and its program's snapshot of its model (``Program/snapshot(of:)``).
     var snapshot: ChildSnapshot { base.snapshot() }
+
+    /// Holds a stack's place while its child is out being changed (``PortalBrowser/Screen/withChild(_:)``):
+    /// it draws nothing and takes no messages.
+    static let vacated = AnyChildScreen(base: VacatedScreen())
+}
+
+/// What ``AnyChildScreen/vacated`` holds: no model, so it fits in the existential without a box.
+private struct VacatedScreen: EmbeddedScreen {
+    var id: Int { -1 }
+    var crumb: String { "" }
+    func isEqual(to other: any EmbeddedScreen) -> Bool { other is VacatedScreen }
+    func snapshot() -> ChildSnapshot { ChildSnapshot(id: -1, value: 0) }
+    func message(for event: InputEvent) -> ChildMessage? { nil }
+    func view(size: Size) -> Grid { Grid(size: size) }
+    func update(_ message: ChildMessage) -> (effects: [Effect<ChildMessage>], outcomes: [ChildOutcome]) { ([], []) }
+    func receive(_ event: ParentEvent, isTop: Bool) -> [Effect<ChildMessage>] { [] }
+    func shareStatus(into status: inout ConnectionStatus) {}
+    func leave() -> Effect<ChildMessage>? { nil }
 }
 
 /// A child screen's id and the snapshot its program takes of its model, its type hidden: equal
