@@ -36,6 +36,24 @@ struct RecordDataFromTextTests {
         #expect(read.values(of: names) == whole.values(of: names))
     }
 
+    /// A label field some records lack (or spell in another case) is looked up by name in the
+    /// text, without every value built, as the built record finds it.
+    @Test func findsAFieldByNameIgnoringCaseOnlyWhenTheExactKeyIsAbsent() throws {
+        let row = #"{"modelValues": {"Title": "exact", "TITLE": "other case", "d\u00fcE": "escaped key", "Done": "false"}}"#
+        let page = try JSONValue.parseSourced(bytes: Array("[[\(row)]]".utf8), elementLevels: 2, defersDeepestElements: true)
+        let sourced = try #require(page.elements?[0].elements?[0])
+        let read = try #require(RecordData(sourced: sourced))
+        #expect(read.value(matching: "Title") == "exact", "the exact key wins")
+        #expect(read.value(matching: "title") == "exact", "else the first key equal ignoring case, in the text's order")
+        #expect(read.value(matching: "DÜE") == "escaped key")
+        #expect(read.value(matching: "done") == "false")
+        #expect(read.value(matching: "DueDate") == nil)
+        let whole = try #require(RecordData(json: try JSONValue.parse(#"{"modelValues": {"Title": "exact", "Done": "false"}}"#)))
+        #expect(whole.value(matching: "title") == "exact")
+        #expect(whole.value(matching: "dONE") == "false")
+        #expect(whole.value(matching: "absent") == nil)
+    }
+
     @Test func readsTheRecordIdAndDateWithoutTheOtherAttributesBuilt() throws {
         let page = try JSONValue.parseSourced(bytes: Array("[[\(Self.rows[0])]]".utf8), elementLevels: 2, defersDeepestElements: true)
         let sourced = try #require(page.elements?[0].elements?[0])

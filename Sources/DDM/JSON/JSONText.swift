@@ -149,4 +149,13 @@ extension JSONText {
             return scanner.values(at: scanner.skipSpace(0), wanted)
         }
     }
+
+    /// The value, built, of the first member (in the text's order) whose key `accepts`; nil when
+    /// no key does or the text holds no object. Only that value is built.
+    public func firstValue(whereKey accepts: (String) -> Bool) -> JSONValue? {
+        utf8.withUnsafeBufferPointer { bytes in
+            let scanner = JSONTextScanner(bytes: bytes, source: utf8)
+            return scanner.firstValue(at: scanner.skipSpace(0), whereKey: accepts)
+        }
+    }
 }

@@ -212,6 +212,31 @@ extension JSONTextScanner {
         }
     }
 
+    /// The value, built, of the first member of the object at `start` whose key `accepts`
+    /// (each key made into a string, in the text's order); nil when none does or no object is there.
+    func firstValue(at start: Int, whereKey accepts: (String) -> Bool) -> JSONValue? {
+        guard start < bytes.count, bytes[start] == UInt8(ascii: "{") else { return nil }
+        var at = skipSpace(start + 1)
+        while at < bytes.count, bytes[at] == UInt8(ascii: "\"") {
+            let key = stringScan(at)
+            let valueStart = min(skipSpace(skipSpace(key.end) + 1), bytes.count)
+            let valueEnd = valueEnd(valueStart)
+            if let name = keyString(at..<key.end, plain: key.plain), accepts(name) { return value(valueStart..<valueEnd) }
+            at = skipSpace(valueEnd)
+            guard at < bytes.count, bytes[at] == UInt8(ascii: ",") else { break }
+            at = skipSpace(at + 1)
+        }
+        return nil
+    }
+
+    /// The string the key `range` (its quotes included) stands for.
+    private func keyString(_ range: Range<Int>, plain: Bool) -> String? {
+        let inner = range.lowerBound + 1..<max(range.lowerBound + 1, range.upperBound - 1)
+        if plain { return String(decoding: UnsafeBufferPointer(rebasing: bytes[inner]), as: UTF8.self) }
+        guard case .string(let decoded)? = try? JSONValue.parse(bytes: UnsafeBufferPointer(rebasing: bytes[range])) else { return nil }
+        return decoded
+    }
+
     /// The members, and the index just past the object.
     private func members(at start: Int, _ wanted: UnsafeBufferPointer<JSONMemberRequest>)
         -> (found: [JSONTextMember?], end: Int)?
@@ -290,13 +315,7 @@ extension JSONTextScanner {
     private func match(key range: Range<Int>, plain: Bool, in wanted: UnsafeBufferPointer<JSONMemberRequest>) -> Int? {
         let inner = range.lowerBound + 1..<max(range.lowerBound + 1, range.upperBound - 1)
         guard plain, let key = shortKey(inner) else {
-            let key: String
-            if plain {
-                key = String(decoding: UnsafeBufferPointer(rebasing: bytes[inner]), as: UTF8.self)
-            } else {
-                guard case .string(let decoded)? = try? JSONValue.parse(bytes: UnsafeBufferPointer(rebasing: bytes[range])) else { return nil }
-                key = decoded
-            }
+            guard let key = keyString(range, plain: plain) else { return nil }
             return wanted.firstIndex { $0.key == key }
         }
         for index in wanted.indices {

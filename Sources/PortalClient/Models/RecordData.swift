@@ -4,7 +4,7 @@ import Synchronization
 /// A record with its values, as the Screens plugin returns it.
 ///
 /// Read from a list row's text (``init(sourced:)``), only `recordId` and `modifiedDate` are
-/// built at once: a list reads the values it shows with ``values(named:)``, and the rest of the
+/// built at once: a list reads the values it shows with ``values(of:)``, and the rest of the
 /// record is read from the text when asked for (issue 17: most rows of a list page are only
 /// shown). ``values`` is then read once and kept; ``attributes`` is read on each call.
 public struct RecordData: Sendable, Hashable {
@@ -58,6 +58,20 @@ public struct RecordData: Sendable, Hashable {
             return fields.names.map { values[$0] }
         }
         return lazy.text.values(of: fields.requests) ?? fields.names.map { _ in nil }
+    }
+
+    /// The value of the field `name` as the portal's field lookup finds it: under that exact key,
+    /// else under a key equal to it ignoring case (the first in the portal's text; any one of
+    /// them in a record made from built values). From the text, only that value is built: a list
+    /// whose label field some records lack asked for every value of those records (issue 17).
+    public func value(matching name: String) -> JSONValue? {
+        let lowered = name.lowercased()
+        guard case .text(let lazy) = valueStore, lazy.read.withLock({ $0 == nil }) else {
+            let values = self.values
+            return values[name] ?? values.first { $0.key.lowercased() == lowered }?.value
+        }
+        if let exact = lazy.text.values(of: [.build(name)])?[0] { return exact }
+        return lazy.text.firstValue { $0.lowercased() == lowered }
     }
 
     /// `recordId`, `modifiedDate`, `recordSetId`, `userId`, … (empty for a legacy plugin). Read

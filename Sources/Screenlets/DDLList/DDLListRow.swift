@@ -57,7 +57,7 @@ public struct DDLListRow: Sendable, Hashable {
 
     /// The value of `name`, matched without regard to case as the portal does.
     static func value(named name: String, in record: RecordData) -> JSONValue? {
-        record.values[name] ?? record.values.first { $0.key.lowercased() == name.lowercased() }?.value
+        record.value(matching: name)
     }
 
     /// A value as one line of text: strings as they are, lists joined with ", ".

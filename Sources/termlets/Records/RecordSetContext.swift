@@ -80,10 +80,11 @@ struct RecordSetContext: Sendable {
     /// The value the portal sent for `name`, matching the name without regard to case as the
     /// portal's field lookup does.
     func rawValue(of name: String, in record: RecordData) -> JSONValue? {
-        if let exact = record.values[name] { return exact }
-        let canonicalName = structure.field(named: name)?.name ?? name
-        if let value = record.values[canonicalName] { return value }
-        return record.values.first(where: { $0.key.lowercased() == name.lowercased() })?.value
+        // The name as given, then the structure's spelling of it, then any key equal ignoring case.
+        var names = [name]
+        if let canonicalName = structure.field(named: name)?.name, canonicalName != name { names.append(canonicalName) }
+        let exact = record.values(of: RecordFieldNames(names))
+        return exact.lazy.compactMap { $0 }.first ?? record.value(matching: name)
     }
 
     /// The column title of a field: its label in the run's locale, or its name.
