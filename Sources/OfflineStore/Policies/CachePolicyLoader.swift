@@ -84,6 +84,18 @@ public struct CachePolicyLoader: Sendable {
         }
     }
 
+    /// The answers ``updates(_:at:attributes:fetchStoring:)`` gives, handed to `each` in order,
+    /// in the calling task: no task or stream of its own, so an answer reaches its caller on the
+    /// thread that made it (a list page's load: issue 17). Throws what the stream would end with,
+    /// or what `each` throws.
+    public func forEachAnswer(
+        _ policy: LoadPolicy, at address: EntryAddress, attributes: JSONValue = [:],
+        fetchStoring fetch: @escaping @Sendable () async throws -> FetchedValue,
+        _ each: (LoadResult) async throws -> Void
+    ) async throws {
+        try await Self.run(policy, address, attributes, entries, Self.guarding(fetch, with: connectivity), deliver: each)
+    }
+
     /// `fetch`, reporting to `connectivity` and skipping the network while it says offline.
     private static func guarding(
         _ fetch: @escaping @Sendable () async throws -> FetchedValue, with connectivity: Connectivity?
@@ -94,41 +106,41 @@ public struct CachePolicyLoader: Sendable {
 
     private static func run(
         _ policy: LoadPolicy, _ address: EntryAddress, _ attributes: JSONValue, _ entries: EntryStore,
-        _ fetch: @Sendable () async throws -> FetchedValue, deliver: (LoadResult) -> Void
+        _ fetch: @Sendable () async throws -> FetchedValue, deliver: (LoadResult) async throws -> Void
     ) async throws {
         switch policy {
         case .remoteOnly:
-            deliver(.fromPortal(try await fetch().value, attributes: attributes))
+            try await deliver(.fromPortal(try await fetch().value, attributes: attributes))
 
         case .remoteFirst:
             do {
-                deliver(try await fetchAndStore(address, attributes, entries, fetch))
+                try await deliver(try await fetchAndStore(address, attributes, entries, fetch))
             } catch where isConnectivityFailure(error) {
                 guard let cached = try await entries.get(address) else { throw error }
-                deliver(.fromCache(cached, stale: true))
+                try await deliver(.fromCache(cached, stale: true))
             }
 
         case .cacheFirst:
             if let cached = try await entries.get(address) {
-                deliver(.fromCache(cached, stale: false))
+                try await deliver(.fromCache(cached, stale: false))
             } else {
-                deliver(try await fetchAndStore(address, attributes, entries, fetch))
+                try await deliver(try await fetchAndStore(address, attributes, entries, fetch))
             }
 
         case .cacheOnly:
             guard let cached = try await entries.get(address) else {
                 throw OfflineStoreError.notCached(collection: address.collection, key: address.key)
             }
-            deliver(.fromCache(cached, stale: false))
+            try await deliver(.fromCache(cached, stale: false))
 
         case .cacheThenRemote:
             let cached = try await entries.get(address)
-            if let cached { deliver(.fromCache(cached, stale: false)) }
+            if let cached { try await deliver(.fromCache(cached, stale: false)) }
             do {
-                deliver(try await fetchAndStore(address, attributes, entries, fetch))
+                try await deliver(try await fetchAndStore(address, attributes, entries, fetch))
             } catch where isConnectivityFailure(error) {
                 guard let cached else { throw error }
-                deliver(.fromCache(cached, stale: true))
+                try await deliver(.fromCache(cached, stale: true))
             }
         }
     }

@@ -79,15 +79,12 @@ public struct PortalPageLoader<Source: ListPageSource>: PageLoader where Source.
         }
         let effective: LoadPolicy = request.isRefresh && [.cacheFirst, .cacheOnly].contains(policy) ? .remoteFirst : policy
         var final: PageResponse<Row>?
-        let updates = cache.updates(effective, at: address(of: request), fetchStoring: { try await fetch(request) })
-        for try await result in updates {
+        try await cache.forEachAnswer(effective, at: address(of: request), fetchStoring: { try await fetch(request) }) { result in
             let provenance = RowProvenance(
                 source: result.source == .cache ? .cache : .portal, storedAt: result.storedAt, stale: result.isStale)
             let response = try decode(result.sourced, request: request, provenance: provenance)
             if effective == .cacheThenRemote, final == nil, result.source == .cache, !result.isStale {
                 await early(response)
-                final = response
-                continue
             }
             final = response
         }
