@@ -1,6 +1,7 @@
 import BookmarksExample
 import Screenlets
 import Screens
+import Synchronization
 import TermUI
 import TermUITesting
 import Testing
@@ -35,6 +36,29 @@ struct ListScreenSteppedTests {
         let text = stepper.lines(Self.size).joined(separator: "\n")
         #expect(text.contains("the portal cannot be reached"), "\(text)")
         #expect(!text.contains("Issue 1 —"))
+    }
+
+    /// Every page a list loads asks for its loader: one is made per query, and a new query (a
+    /// sort) gets a new one, which loads the rows in the new order.
+    @Test func aLoaderIsMadeOncePerQuery() async {
+        let records = FakeRecords(count: 1000)
+        let made = Mutex<[Int64?]>([])
+        var spec = ListFixtures.spec(records)
+        let makeLoader = spec.loader
+        spec.loader = { query in
+            made.withLock { $0.append(query.sortIndex == 0 ? nil : Int64(query.sortIndex)) }
+            return makeLoader(query)
+        }
+        let screen = ListScreen(spec: spec, size: Self.size, status: ListFixtures.status, isStandalone: false,
+                                clock: StoppedPaginationClock())
+        var stepper = await ProgramStepper(screen)
+        for _ in 0..<8 { await stepper.send(.command(.pageDown)) }
+        let pagesLoaded = await records.requestCount()
+        #expect(pagesLoaded >= 5, "page downs loaded pages")
+        #expect(made.withLock { $0 } == [nil], "one loader for every page of the first query")
+        await stepper.send(.command(.sort))
+        #expect(made.withLock { $0 } == [nil, 1], "a new query, a new loader")
+        #expect(await records.requestCount() > pagesLoaded)
     }
 
     @Test func theBookmarksExampleShowsItsRenderersColumns() async {

@@ -198,7 +198,7 @@ extension ListScreen {
     }
 
     private func load(_ ticket: LoadTicket, query: ListQuery, epoch: Int) -> Effect<Message> {
-        let loader = spec.loader(query)
+        let loader = spec.loader(for: query)
         return .task {
             do {
                 return .engine(epoch: epoch, .pageLoaded(ticket, try await loader.loadPage(ticket.request)))

@@ -1,5 +1,6 @@
 import Foundation
 import Screenlets
+import Synchronization
 import TermUI
 
 /// How a row is marked in the list's gutter.
@@ -78,7 +79,11 @@ public struct ListScreenSpec<Row: Sendable>: Sendable {
     /// The page sizes the loader uses.
     public var layout: PageLayout
     /// A page loader for a query (a new one when the sort or the filter changes).
-    public var loader: @Sendable (ListQuery) -> any PageLoader<Row>
+    public var loader: @Sendable (ListQuery) -> any PageLoader<Row> {
+        didSet { loaders = LoaderMemo() }
+    }
+    /// The loader made last, with its query: ``loader(for:)``.
+    private var loaders = LoaderMemo<Row>()
 
     public init(
         title: String, ownerId: Int64? = nil, noun: (singular: String, plural: String) = ("row", "rows"),
@@ -101,11 +106,30 @@ public struct ListScreenSpec<Row: Sendable>: Sendable {
         self.loader = loader
     }
 
+    /// `loader(query)`, made once per query: every page of a list asks for its loader, and
+    /// making one (its source, cache key, label memos) was a twentieth of a page down's main
+    /// thread (issue 17).
+    func loader(for query: ListQuery) -> any PageLoader<Row> {
+        loaders.loader(for: query, making: loader)
+    }
+
     /// Whether `row` matches `text` (trimmed; empty matches nothing).
     func row(_ row: Row, matches text: String) -> Bool {
         let needle = text.trimmingCharacters(in: .whitespaces)
         guard !needle.isEmpty else { return false }
         if let matches { return matches(row, needle) }
         return columns.contains { $0.text(row).range(of: needle, options: [.caseInsensitive, .diacriticInsensitive]) != nil }
+    }
+}
+
+/// The page loader made last for a list, and the query it was made for.
+private final class LoaderMemo<Row: Sendable>: Sendable {
+    private let last = Mutex<(query: ListQuery, loader: any PageLoader<Row>)?>(nil)
+
+    func loader(for query: ListQuery, making make: (ListQuery) -> any PageLoader<Row>) -> any PageLoader<Row> {
+        if let kept = last.withLock({ $0 }), kept.query == query { return kept.loader }
+        let made = make(query)
+        last.withLock { $0 = (query, made) }
+        return made
     }
 }
