@@ -22,6 +22,8 @@ actor FakeRecords {
     var marks: [Int64: QueueState] = [:]
     /// How long each page takes.
     var latency: Duration = .zero
+    /// Pages after the requested one that come with its answer (a read-ahead), for pages past 0.
+    var following = 0
     private(set) var requests: [PageRequest] = []
     /// Pages whose answers wait until ``release(page:)``.
     private var gated: Set<Int> = []
@@ -39,7 +41,8 @@ actor FakeRecords {
     }
 
     func configure(held: Set<Int>? = nil, failing: Set<Int>? = nil, stale: Bool? = nil, marks: [Int64: QueueState]? = nil,
-                   latency: Duration? = nil, titleSuffix: String? = nil, failure: PortalError? = nil) {
+                   latency: Duration? = nil, titleSuffix: String? = nil, failure: PortalError? = nil, following: Int? = nil) {
+        if let following { self.following = following }
         if let failure { self.failure = failure }
         if let titleSuffix { self.titleSuffix = titleSuffix }
         if let latency { self.latency = latency }
@@ -63,7 +66,18 @@ actor FakeRecords {
         if failing.contains(request.page) {
             throw failure
         }
-        let rows = (request.start..<min(request.end, count)).map { index -> DDLListRow in
+        let size = request.end - request.start
+        let after = request.page == 0 || following == 0 ? [] : (1...following).map { offset in
+            rows(request.start + offset * size..<min(request.end + offset * size, count))
+        }
+        let provenance = stale
+            ? RowProvenance(source: .cache, storedAt: Date(timeIntervalSince1970: 1_790_000_000), stale: true) : .portal
+        return PageResponse(rows: rows(request.start..<min(request.end, count)), rowCount: request.computeRowCount ? count : nil,
+                            provenance: provenance, followingPages: after)
+    }
+
+    private func rows(_ range: Range<Int>) -> [DDLListRow] {
+        range.map { index -> DDLListRow in
             let id = Int64(100_001 + index)
             let record = RecordData(json: [
                 "modelValues": ["title": .string("Issue \(index + 1) — 課題" + titleSuffix), "priority": .string(["low", "high", "medium"][index % 3]),
@@ -72,9 +86,6 @@ actor FakeRecords {
             ])!
             return DDLListRow(record: record, labelFields: ["title", "priority", "dueDate"], pending: marks[id])
         }
-        let provenance = stale
-            ? RowProvenance(source: .cache, storedAt: Date(timeIntervalSince1970: 1_790_000_000), stale: true) : .portal
-        return PageResponse(rows: rows, rowCount: request.computeRowCount ? count : nil, provenance: provenance)
     }
 }
 

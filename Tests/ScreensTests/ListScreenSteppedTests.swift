@@ -61,6 +61,25 @@ struct ListScreenSteppedTests {
         #expect(await records.requestCount() > pagesLoaded)
     }
 
+    /// Reading down a list whose loader brings seven pages after each page it fetches (the
+    /// read-ahead): the rows on screen are always loaded, and the list asks for a page only when
+    /// it runs out of those it was brought.
+    @Test func pagesBroughtWithAnAnswerAreShownWithoutBeingAskedFor() async {
+        let records = FakeRecords(count: 10_000)
+        await records.configure(following: 7)
+        var stepper = await ProgramStepper(Self.screen(records))
+        for _ in 0..<30 {
+            await stepper.send(.command(.pageDown))
+            let cursor = stepper.model.cursor
+            #expect(stepper.model.engine.row(at: cursor).row?.recordId == Int64(100_001 + cursor), "row \(cursor)")
+            #expect(stepper.lines(Self.size).contains { $0.contains("Issue \(cursor + 1) — 課題") }, "row \(cursor) shown")
+        }
+        let pages = stepper.model.engine.layout.page(forRow: stepper.model.cursor)
+        let asked = await records.requestCount()
+        #expect(pages > 20)
+        #expect(asked * 2 < pages, "\(asked) pages asked for to read \(pages)")
+    }
+
     @Test func theBookmarksExampleShowsItsRenderersColumns() async {
         let screen = ListScreen(spec: BookmarksScreenTests.spec(folderName: "Demo bookmarks", count: 3), size: Self.size,
                                 status: ListFixtures.status, clock: StoppedPaginationClock())

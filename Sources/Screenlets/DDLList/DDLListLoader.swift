@@ -33,13 +33,14 @@ public struct DDLListLoader: PageLoader {
         let marked = { @Sendable (page: PageResponse<RecordData>) -> PageResponse<DDLListRow> in
             let read = (try? queue?.recordMarks()) ?? RecordMarks()
             let (marks, queued) = (read.states, read.queuedValues)
-            let rows = page.rows.map { record in
+            let row = { (record: RecordData) -> DDLListRow in
                 let edit = record.recordId.flatMap { queued[$0] }
                 return DDLListRow(
                     record: edit.map { Self.record(record, showing: $0) } ?? record, labelFields: labelFields,
                     pending: record.recordId.flatMap { marks[$0] })
             }
-            return PageResponse(rows: rows, rowCount: page.rowCount, provenance: page.provenance)
+            return PageResponse(rows: page.rows.map(row), rowCount: page.rowCount, provenance: page.provenance,
+                                followingPages: page.followingPages.map { $0.map(row) })
         }
         return marked(try await base.loadPage(request) { page in await early(marked(page)) })
     }

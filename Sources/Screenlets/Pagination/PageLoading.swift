@@ -64,11 +64,22 @@ public struct PageResponse<Row: Sendable>: Sendable {
     /// which puts the list in stream mode.
     public var rowCount: Int?
     public var provenance: RowProvenance
+    /// The rows of the pages right after the requested one, in order, when the same round trip
+    /// brought them (a read-ahead: ``PageReadAhead``). The engine keeps those that fit the list
+    /// as it knows it, so reading on needs no load per page (issue 17). Same provenance as `rows`.
+    public var followingPages: [[Row]]
 
-    public init(rows: [Row], rowCount: Int? = nil, provenance: RowProvenance = .portal) {
+    public init(rows: [Row], rowCount: Int? = nil, provenance: RowProvenance = .portal, followingPages: [[Row]] = []) {
         self.rows = rows
         self.rowCount = rowCount
         self.provenance = provenance
+        self.followingPages = followingPages
+    }
+
+    /// This answer with `transform` applied to every row, the following pages' included.
+    public func mapRows(_ transform: (Row) throws -> Row) rethrows -> PageResponse<Row> {
+        PageResponse(rows: try rows.map(transform), rowCount: rowCount, provenance: provenance,
+                     followingPages: try followingPages.map { try $0.map(transform) })
     }
 }
 
@@ -113,23 +124,13 @@ public struct RowMappingPageLoader<Row: Sendable>: PageLoader {
     }
 
     public func loadPage(_ request: PageRequest) async throws -> PageResponse<Row> {
-        mapped(try await base.loadPage(request))
+        try await base.loadPage(request).mapRows(transform)
     }
 
     public func loadPage(_ request: PageRequest, early: @escaping @Sendable (PageResponse<Row>) async -> Void)
         async throws -> PageResponse<Row>
     {
         let transform = self.transform
-        return mapped(try await base.loadPage(request) { page in
-            var page = page
-            page.rows = page.rows.map(transform)
-            await early(page)
-        })
-    }
-
-    private func mapped(_ page: PageResponse<Row>) -> PageResponse<Row> {
-        var page = page
-        page.rows = page.rows.map(transform)
-        return page
+        return try await base.loadPage(request) { page in await early(page.mapRows(transform)) }.mapRows(transform)
     }
 }

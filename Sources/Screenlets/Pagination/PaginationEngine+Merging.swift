@@ -61,8 +61,30 @@ extension PaginationEngine {
             effects.append(.emit(.refreshFinished(succeeded: true)))
         }
         effects.append(.emit(.pageLoaded(page: page, rows: rows, rowCount: rowCount, provenance: response.provenance)))
+        if rows.count == capacity, !response.followingPages.isEmpty {
+            mergeFollowing(response.followingPages, after: page, provenance: response.provenance, into: &effects)
+        }
         if rowCount != previousCount {
             effects.append(.emit(.rowCountChanged(rowCount)))
+        }
+    }
+
+    /// Keeps the pages that came after `page` in its answer (``PageResponse/followingPages``), in
+    /// order, while each holds exactly the rows the list's length says it has: the first that does
+    /// not (the list changed since it was counted) and those after it are left to their own loads,
+    /// whose answers adjust the length as ``merge(_:for:into:)`` does. Only a list of known length
+    /// (fluent) keeps them; a page loaded already in this generation is left as it is.
+    private mutating func mergeFollowing(_ following: [[Row]], after page: Int, provenance: RowProvenance,
+                                         into effects: inout [PaginationEffect<Row>]) {
+        guard mode == .fluent else { return }
+        for (offset, rows) in following.enumerated() {
+            let next = page + 1 + offset
+            let start = layout.firstRow(ofPage: next)
+            guard start < rowCount, rows.count == min(layout.capacity(ofPage: next), rowCount - start) else { return }
+            if pages[next]?.generation == generation { continue }
+            failures[next] = nil
+            pages[next] = LoadedPage(rows: rows, provenance: provenance, generation: generation)
+            effects.append(.emit(.pageLoaded(page: next, rows: rows, rowCount: rowCount, provenance: provenance)))
         }
     }
 }

@@ -2,9 +2,10 @@ import DDM
 
 /// Rows asked for ahead when a list is read page by page (issue 17): when a page is requested
 /// right after the page before it (the last request), one rows call fetches it and the
-/// `pages − 1` pages after it, and those pages are then served from memory, once each, when they
-/// are requested. Every page is still returned as its own page, when it is asked for: only the
-/// round trips are fewer. Given a `store`, the pages of one rows call are cached together, in one
+/// `pages − 1` pages after it. Those pages come back with the page that fetched them (its
+/// ``Fetched/following``: a list keeps them and asks for none of them), and are also served from
+/// memory, once each, when they are requested. A page requested right after one of them counts as
+/// read in sequence too. Given a `store`, the pages of one rows call are cached together, in one
 /// transaction, as soon as they arrive (a page then is not stored again when it is asked for).
 /// Reading backwards (PgUp) or after a jump fetches one page per call, as without read-ahead.
 ///
@@ -27,18 +28,24 @@ public actor PageReadAhead {
     struct Fetched: Sendable {
         let rows: SourcedJSON
         let stored: Bool?
+        /// The rows of the pages after it fetched in the same call, in order (empty but for the
+        /// page whose request made the call).
+        var following: [SourcedJSON] = []
     }
 
     private struct Entry {
         let fetch: Task<[String: Fetched], any Error>
         let fetchedAt: ContinuousClock.Instant
+        /// The keys of every page of its call.
+        let batch: Set<String>
     }
 
     /// Pages fetched ahead (or being fetched), by cache key, until asked for.
     private var entries: [String: Entry] = [:]
-    /// The key of the page requested last: a page requested right after the page before it is
-    /// read in sequence (PgDn), not one reached by a jump or read backwards (PgUp).
-    private var lastRequested: String?
+    /// The keys of the page requested last and of the pages its call fetched after it: a page
+    /// requested right after one of them is read in sequence (PgDn), not one reached by a jump or
+    /// read backwards (PgUp).
+    private var lastRead: Set<String> = []
     private var lastFailed = false
 
     public init(pages: Int = 4, lifetime: Duration = .seconds(30)) {
@@ -47,10 +54,11 @@ public actor PageReadAhead {
     }
 
     /// The rows of one page: from a fetch made ahead for it, else fetched with `fetch(start, end)`
-    /// (a rows call answering a JSON array), the pages after it too when the page before it was
-    /// the last one requested. `key(start, end)` is a page's cache key. A page split from a
-    /// longer answer has its rows' texts when the answer had them. The pages of a longer answer
-    /// are given to `store` together, when there is one.
+    /// (a rows call answering a JSON array), the pages after it too (returned as its `following`)
+    /// when the page before it was read last: requested last, or fetched in the same call as the
+    /// page requested last. `key(start, end)` is a page's cache key. A page split from a longer
+    /// answer has its rows' texts when the answer had them. The pages of a longer answer are given
+    /// to `store` together, when there is one.
     func rows(
         start: Int, end: Int, previousStart: Int, key: @Sendable (Int, Int) -> String,
         fetch: @escaping @Sendable (Int, Int) async throws -> SourcedJSON, store: Store? = nil
@@ -58,9 +66,10 @@ public actor PageReadAhead {
         let now = ContinuousClock.now
         forgetOld(now)
         let own = key(start, end)
-        let sequential = lastRequested == key(previousStart, start)
-        lastRequested = own
+        let sequential = lastRead.contains(key(previousStart, start))
+        lastRead = [own]
         if let entry = entries.removeValue(forKey: own) {
+            lastRead = entry.batch
             if let rows = try await entry.fetch.value[own] { return rows }
         }
         let size = end - start
@@ -101,11 +110,13 @@ public actor PageReadAhead {
             }
             return split
         }
-        for pageKey in keys.dropFirst() { entries[pageKey] = Entry(fetch: task, fetchedAt: now) }
+        lastRead = Set(keys)
+        for pageKey in keys.dropFirst() { entries[pageKey] = Entry(fetch: task, fetchedAt: now, batch: lastRead) }
         do {
             let split = try await task.value
             lastFailed = false
-            guard let rows = split[own] else { throw ListLoadError.rowsNotAnArray }
+            guard var rows = split[own] else { throw ListLoadError.rowsNotAnArray }
+            rows.following = keys.dropFirst().compactMap { split[$0]?.rows }
             return rows
         } catch {
             lastFailed = true
@@ -117,7 +128,7 @@ public actor PageReadAhead {
     /// Forgets every page fetched ahead and every request (a refresh).
     public func forgetAll() {
         entries.removeAll()
-        lastRequested = nil
+        lastRead = []
     }
 
     /// Drops the pages fetched more than ``lifetime`` ago.

@@ -2,6 +2,7 @@ import DDM
 import Foundation
 import OfflineStore
 import PortalClient
+import Synchronization
 
 /// A ``PageLoader`` that asks the portal for a ``ListPageSource``'s pages: the rows call, plus
 /// the count call on page 0, in **one** `/invoke` batch; through a ``LoadPolicy`` when it has a
@@ -74,17 +75,23 @@ public struct PortalPageLoader<Source: ListPageSource>: PageLoader where Source.
         try source.validate()
         // A refresh wants the portal's rows as they are now, not rows fetched ahead before it.
         if request.isRefresh { await readAhead?.forgetAll() }
+        // The pages a read-ahead brought after this one: handed over with the portal's answer.
+        let following = FollowingPages()
         guard let cache else {
-            return try decode(try await fetch(request).value, request: request, provenance: .portal)
+            var response = try decode(try await fetch(request, following).value, request: request, provenance: .portal)
+            response.followingPages = try decodeFollowing(following.take(), after: request)
+            return response
         }
         let effective: LoadPolicy = request.isRefresh && [.cacheFirst, .cacheOnly].contains(policy) ? .remoteFirst : policy
         var final: PageResponse<Row>?
-        try await cache.forEachAnswer(effective, at: address(of: request), fetchStoring: { try await fetch(request) }) { result in
+        try await cache.forEachAnswer(effective, at: address(of: request), fetchStoring: { try await fetch(request, following) }) { result in
             let provenance = RowProvenance(
                 source: result.source == .cache ? .cache : .portal, storedAt: result.storedAt, stale: result.isStale)
-            let response = try decode(result.sourced, request: request, provenance: provenance)
+            var response = try decode(result.sourced, request: request, provenance: provenance)
             if effective == .cacheThenRemote, final == nil, result.source == .cache, !result.isStale {
                 await early(response)
+            } else if result.source == .portal {
+                response.followingPages = try decodeFollowing(following.take(), after: request)
             }
             final = response
         }
@@ -94,8 +101,8 @@ public struct PortalPageLoader<Source: ListPageSource>: PageLoader where Source.
 
     /// Sends the batch and returns the page as it is cached: `{"rows": [...], "rowCount": N|null}`,
     /// with its text when the rows came with theirs; stored already when it came with pages read
-    /// ahead (stored together).
-    private func fetch(_ request: PageRequest) async throws -> FetchedValue {
+    /// ahead (stored together), which are put in `following`.
+    private func fetch(_ request: PageRequest, _ following: FollowingPages) async throws -> FetchedValue {
         if let readAhead, !request.computeRowCount, !request.isRefresh, request.page > 0 {
             let size = request.end - request.start
             let cacheKey = self.cacheKey
@@ -118,6 +125,7 @@ public struct PortalPageLoader<Source: ListPageSource>: PageLoader where Source.
                     return rows
                 },
                 store: policy == .remoteOnly ? nil : store)
+            following.put(fetched.following)
             return FetchedValue(Self.page(rows: fetched.rows, rowCount: .null), stored: fetched.stored)
         }
         let rowsCall = source.rowsRequest(start: request.start, end: request.end)
@@ -144,8 +152,29 @@ public struct PortalPageLoader<Source: ListPageSource>: PageLoader where Source.
         SourcedJSON(members: ["rows": rows, "rowCount": SourcedJSON(value: rowCount, text: JSONText(serializing: rowCount))])
     }
 
+    /// The rows of the pages after `request`'s, read ahead with it; stops at the first page that
+    /// is not an array of rows (its own load then reports it).
+    private func decodeFollowing(_ pages: [SourcedJSON], after request: PageRequest) throws -> [[Row]] {
+        var decoded: [[Row]] = []
+        decoded.reserveCapacity(pages.count)
+        var start = request.end
+        for page in pages {
+            guard let rows = try? decodeRows(page, start: start) else { break }
+            decoded.append(rows)
+            start += rows.count
+        }
+        return decoded
+    }
+
     private func decode(_ page: SourcedJSON, request: PageRequest, provenance: RowProvenance) throws -> PageResponse<Row> {
         guard let rowsPart = page.member("rows") else { throw ListLoadError.rowsNotAnArray }
+        let rows = try decodeRows(rowsPart, start: request.start)
+        let count = request.computeRowCount ? page.member("rowCount")?.value.intValue : nil
+        return PageResponse(rows: rows, rowCount: count, provenance: provenance)
+    }
+
+    /// The rows of an array of rows whose first is row `start` of the list.
+    private func decodeRows(_ rowsPart: SourcedJSON, start: Int) throws -> [Row] {
         // Rows read with their texts are handed over as they are (deferred ones unbuilt).
         let items: [SourcedJSON]
         if let elements = rowsPart.elements {
@@ -158,10 +187,19 @@ public struct PortalPageLoader<Source: ListPageSource>: PageLoader where Source.
         var rows: [Row] = []
         rows.reserveCapacity(items.count)
         for (offset, item) in items.enumerated() {
-            guard let row = source.row(from: item) else { throw ListLoadError.malformedRow(index: request.start + offset) }
+            guard let row = source.row(from: item) else { throw ListLoadError.malformedRow(index: start + offset) }
             rows.append(row)
         }
-        let count = request.computeRowCount ? page.member("rowCount")?.value.intValue : nil
-        return PageResponse(rows: rows, rowCount: count, provenance: provenance)
+        return rows
     }
+}
+
+/// The pages a read-ahead fetched after the requested one, from the fetch to the answer.
+private final class FollowingPages: Sendable {
+    private let pages = Mutex<[SourcedJSON]>([])
+
+    func put(_ following: [SourcedJSON]) { pages.withLock { $0 = following } }
+
+    /// The pages put, once.
+    func take() -> [SourcedJSON] { pages.withLock { pages in defer { pages = [] }; return pages } }
 }

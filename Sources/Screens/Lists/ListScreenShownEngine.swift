@@ -50,9 +50,12 @@ struct ListScreenShownEngine: Equatable {
     static func mayChangeFrame<Row>(
         _ message: PaginationMessage<Row>, before: ListScreenShownEngine?, after model: ListScreen<Row>.Model
     ) -> Bool {
-        guard let before, case .pageLoaded(let ticket, _) = message else { return true }
+        guard let before, case .pageLoaded(let ticket, let response) = message else { return true }
         let visible = model.scroll.visibleRows(rowCount: model.rowCount)
-        let arrived = model.engine.layout.rows(ofPage: ticket.request.page)
+        let layout = model.engine.layout
+        let first = ticket.request.page
+        // The pages that came with it (read ahead) count as arrived too.
+        let arrived = layout.firstRow(ofPage: first)..<layout.rows(ofPage: first + response.followingPages.count).upperBound
         if arrived.overlaps(visible) { return true }
         return ListScreenShownEngine(model) != before
     }

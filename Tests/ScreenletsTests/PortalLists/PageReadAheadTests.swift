@@ -96,6 +96,30 @@ struct PageReadAheadTests {
         }
     }
 
+    /// A list keeps the pages a read brought after its page and asks for none of them: the page
+    /// after them is read in sequence all the same.
+    @Test func aPageReadAheadBringsThePagesAfterItAndThePageAfterThoseIsReadInSequence() async throws {
+        try await PortalFixture.with { fixture in
+            let readAhead = PageReadAhead()
+            let first = try await load(1, fixture, readAhead)
+            #expect(first.followingPages.isEmpty, "page 1 alone: nothing came with it")
+            fixture.emulator.clearJournal()
+            let second = try await load(2, fixture, readAhead)
+            #expect(second.followingPages.count == 3, "pages 3–5 came with page 2")
+            for (offset, rows) in second.followingPages.enumerated() {
+                let alone = try await load(3 + offset, fixture, nil).rows
+                #expect(rows.map(\.recordId) == alone.map(\.recordId), "page \(3 + offset)")
+                #expect(rows == alone)
+            }
+            fixture.emulator.clearJournal()
+            let sixth = try await load(6, fixture, readAhead)
+            #expect(try fixture.recordPageStarts() == [175], "6–9 in one call, though 3–5 were never asked for")
+            #expect(sixth.followingPages.count == 3)
+            #expect(try await load(7, fixture, readAhead).followingPages.isEmpty, "a page served from memory brings none")
+            #expect(try fixture.recordPageStarts() == [175], "page 7 came with page 6's call")
+        }
+    }
+
     @Test func aJumpARefreshOrReadingBackwardsFetchesOnePageAndRowsFetchedBeforeARefreshAreNotServed() async throws {
         try await PortalFixture.with { fixture in
             let readAhead = PageReadAhead()

@@ -41,8 +41,11 @@ struct EngineHarness {
 
     /// Answers the oldest pending load of `page` with `rows` (default: the row indices, full page,
     /// clipped to `total`) and `count` when the request asked for it.
+    /// `following` pages after it come with the answer (``PageResponse/followingPages``): by
+    /// default their row indices, clipped to `total`.
     mutating func complete(page: Int, total: Int? = nil, rows: [Int]? = nil, count: Int? = nil,
-                           provenance: RowProvenance = .portal, after latency: Duration = .zero) {
+                           provenance: RowProvenance = .portal, after latency: Duration = .zero,
+                           following: Int = 0, followingRows: [[Int]]? = nil) {
         guard let index = pending.firstIndex(where: { $0.request.page == page }) else {
             Issue.record("no pending load of page \(page); pending: \(pendingPages)")
             return
@@ -52,7 +55,12 @@ struct EngineHarness {
         let range = ticket.request.start..<min(ticket.request.end, total ?? ticket.request.end)
         let answer = rows ?? Array(range)
         let rowCount = ticket.request.computeRowCount ? (count ?? total) : nil
-        apply(.pageLoaded(ticket, PageResponse(rows: answer, rowCount: rowCount, provenance: provenance)))
+        let layout = engine.layout
+        let after = followingRows ?? (0..<following).map { offset in
+            let rows = layout.rows(ofPage: page + 1 + offset)
+            return Array(rows.lowerBound..<min(rows.upperBound, total ?? rows.upperBound))
+        }
+        apply(.pageLoaded(ticket, PageResponse(rows: answer, rowCount: rowCount, provenance: provenance, followingPages: after)))
     }
 
     /// Answers every pending load from a list of `total` rows, until none is pending.

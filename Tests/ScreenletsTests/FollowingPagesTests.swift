@@ -1,0 +1,85 @@
+import Testing
+
+@testable import Screenlets
+
+/// A page's answer may bring the pages after it (a read-ahead, ``PageResponse/followingPages``):
+/// the engine keeps those that fit the list as it knows it, and reading on then needs no load of
+/// its own per page (issue 17).
+@Suite("Pages that come with a page's answer")
+struct FollowingPagesTests {
+    /// A list of 10,000 rows shown 20 at a time, page 0 loaded, nothing in flight.
+    private func started() -> EngineHarness {
+        var list = EngineHarness()
+        list.send(.load)
+        list.viewport(first: 0, count: 20)
+        list.complete(page: 0, total: 10_000)
+        while let page = list.pending.first?.request.page { list.complete(page: page, total: 10_000) }
+        list.requests.removeAll()
+        return list
+    }
+
+    @Test func pagesThatCameWithAnAnswerAreShownAndNotLoadedAgain() {
+        var list = started()
+        let loadedBefore = list.engine.loadedPages.max() ?? 0
+        list.viewport(first: list.engine.layout.firstRow(ofPage: loadedBefore), count: 20)
+        let asked = list.pendingPages.first { $0 > loadedBefore } ?? -1
+        #expect(asked == loadedBefore + 1, "the next page ahead is asked for: \(list.pendingPages)")
+        list.complete(page: asked, total: 10_000, following: 7)
+        for page in asked...(asked + 7) {
+            #expect(list.engine.state(ofPage: page).isLoaded, "page \(page)")
+        }
+        let layout = list.engine.layout
+        #expect(list.engine.row(at: layout.firstRow(ofPage: asked + 7)).symbol == "\(layout.firstRow(ofPage: asked + 7))")
+        let told = list.events.compactMap { if case .pageLoaded(let page, _, _, _) = $0 { return page } else { return nil } }
+        #expect(Set(told).isSuperset(of: Set(asked...(asked + 7))), "each kept page is told as loaded")
+        // Reading on through them asks for no page they brought.
+        list.requests.removeAll()
+        for page in asked...(asked + 5) { list.viewport(first: layout.firstRow(ofPage: page), count: 20) }
+        #expect(list.requestedPages.allSatisfy { $0 > asked + 7 || $0 < loadedBefore }, "\(list.requestedPages)")
+        #expect(list.engine.rowCount == 10_000)
+    }
+
+    @Test func aFollowingPageThatDisagreesWithTheLengthStopsTheKeeping() {
+        var list = started()
+        let next = (list.engine.loadedPages.max() ?? 0) + 1
+        list.viewport(first: list.engine.layout.firstRow(ofPage: next - 1), count: 20)
+        let layout = list.engine.layout
+        let full = { (page: Int) in Array(layout.rows(ofPage: page)) }
+        list.complete(page: next, total: 10_000, followingRows: [full(next + 1), Array(full(next + 2).prefix(10)), full(next + 3)])
+        #expect(list.engine.state(ofPage: next + 1).isLoaded)
+        #expect(!list.engine.state(ofPage: next + 2).isLoaded, "a short page: left to its own load")
+        #expect(!list.engine.state(ofPage: next + 3).isLoaded, "and every page after it")
+        #expect(list.engine.rowCount == 10_000, "the length is not changed by pages that came along")
+    }
+
+    @Test func aPageLoadedAlreadyIsKeptAsItIs() {
+        var list = started()
+        let last = list.engine.loadedPages.max() ?? 0
+        list.viewport(first: list.engine.layout.firstRow(ofPage: last), count: 20)
+        let pending = list.pendingPages.sorted()
+        guard pending.count >= 2 else {
+            Issue.record("two pages ahead are asked for: \(pending)")
+            return
+        }
+        let (first, second) = (pending[0], pending[1])
+        list.complete(page: second, total: 10_000)
+        let layout = list.engine.layout
+        list.complete(page: first, total: 10_000, followingRows: [layout.rows(ofPage: second).map { -$0 }])
+        #expect(list.engine.row(at: layout.firstRow(ofPage: second)).symbol == "\(layout.firstRow(ofPage: second))")
+    }
+
+    @Test func aListOfUnknownLengthKeepsOnlyThePageItAskedFor() {
+        var list = EngineHarness()
+        list.send(.load)
+        list.viewport(first: 0, count: 20)
+        list.complete(page: 0, total: nil, rows: Array(0..<50), count: nil)
+        #expect(list.engine.mode == .stream)
+        guard let next = list.pendingPages.first else {
+            Issue.record("a stream list asks for the next page")
+            return
+        }
+        list.complete(page: next, rows: Array(list.engine.layout.rows(ofPage: next)), following: 2)
+        #expect(!list.engine.state(ofPage: next + 1).isLoaded)
+    }
+}
+
