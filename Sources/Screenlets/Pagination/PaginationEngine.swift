@@ -97,6 +97,13 @@ extension PaginationEngine {
         return .placeholder
     }
 
+    /// The rows held for `page` and whether they are stale, or nil when none are: a view drawing
+    /// many rows reads them by index from here instead of one ``row(at:)`` (a dictionary lookup)
+    /// each. Rows at or past ``rowCount`` are not the list's (``row(at:)`` does not show them).
+    public func loadedRows(ofPage page: Int) -> (rows: [Row], stale: Bool)? {
+        pages[page].map { ($0.rows, $0.provenance.stale) }
+    }
+
     /// What the engine knows about `page`.
     public func state(ofPage page: Int) -> PageState {
         if let loaded = pages[page], loaded.generation == generation {

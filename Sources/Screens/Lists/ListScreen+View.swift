@@ -123,26 +123,40 @@ extension ListScreen {
             })
     }
 
-    /// The engine's slots of the rows on screen, asked for once per frame: the title, the row
-    /// states, styles and cells all read them (the engine's lookup is generic code, not cheap).
+    /// The engine's slots of the rows on screen: the title, the row states, styles and cells all
+    /// read them. The rows of the (two or three) pages on screen are taken from the engine once per
+    /// frame and read by index (the engine's lookup is generic code, not cheap); the rows are not
+    /// copied into an array of slots (a row is large: 25 of them made an allocation that had the
+    /// allocator sweep its free blocks every frame, issue 17).
     struct VisibleSlots {
         let range: Range<Int>
-        let slots: [RowSlot<Row>]
         let engine: PaginationEngine<Row>
+        /// The first page under `range`, and the rows held of each page under it from there.
+        private let firstPage: Int
+        private let pages: [(rows: [Row], stale: Bool)?]
 
         init(_ model: Model) {
             range = model.scroll.visibleRows(rowCount: model.rowCount)
             engine = model.engine
-            slots = range.map { [engine] in engine.row(at: $0) }
+            let covered = range.isEmpty ? nil : engine.layout.pages(covering: range)
+            firstPage = covered?.lowerBound ?? 0
+            pages = covered.map { [engine] in $0.map { engine.loadedRows(ofPage: $0) } } ?? []
         }
 
         subscript(index: Int) -> RowSlot<Row> {
-            range.contains(index) ? slots[index - range.lowerBound] : engine.row(at: index)
+            guard range.contains(index), index < engine.rowCount else { return engine.row(at: index) }
+            let layout = engine.layout
+            let page = layout.page(forRow: index)
+            let offset = index - layout.firstRow(ofPage: page)
+            guard pages.indices.contains(page - firstPage), let loaded = pages[page - firstPage], offset < loaded.rows.count else {
+                return engine.row(at: index)
+            }
+            return .loaded(loaded.rows[offset], stale: loaded.stale)
         }
 
         /// Whether any loaded row on screen came from the cache while the portal was unreachable.
         var showsStaleRows: Bool {
-            slots.contains { if case .loaded(_, stale: true) = $0 { return true } else { return false } }
+            range.contains { if case .loaded(_, stale: true) = self[$0] { return true } else { return false } }
         }
     }
 

@@ -1,0 +1,44 @@
+import Screenlets
+import TermUI
+import Testing
+
+@testable import Screens
+
+/// The list screen reads the rows on screen by index from their pages (`VisibleSlots`), not one
+/// engine lookup each: it must show exactly what the engine's `row(at:)` says, whatever the mix
+/// of loaded, stale, failed and missing pages, and past the end.
+@Suite("List screen's rows on screen")
+struct ListVisibleSlotsTests {
+    static let size = Size(width: 80, height: 24)
+
+    /// The slot as a short text: the record id, "~" when stale, "…", "!" or "∅".
+    private func describe(_ slot: RowSlot<DDLListRow>) -> String {
+        switch slot {
+        case .loaded(let row, let stale): return "\(row.recordId ?? -1)\(stale ? "~" : "")"
+        case .placeholder: return "…"
+        case .failed: return "!"
+        case .beyondEnd: return "∅"
+        }
+    }
+
+    @Test func everyRowOnScreenIsWhatTheEngineSays() async {
+        let records = FakeRecords(count: 140)
+        await records.configure(failing: [3], stale: true)
+        let screen = ListScreen(spec: ListFixtures.spec(records), size: Self.size, status: ListFixtures.status, isStandalone: false,
+                                clock: StoppedPaginationClock())
+        var stepper = await ProgramStepper(screen)
+        var seen = Set<String>()
+        for step in 0..<14 {
+            await stepper.send(.command(step < 10 ? .pageDown : .pageUp))
+            let model = stepper.model
+            let slots = ListScreen<DDLListRow>.VisibleSlots(model)
+            #expect(!slots.range.isEmpty)
+            for index in (slots.range.lowerBound - 3)..<(slots.range.upperBound + 3) {
+                let shown = describe(slots[index])
+                #expect(shown == describe(model.engine.row(at: index)), "row \(index) at step \(step)")
+                seen.insert(String(shown.suffix(1)))
+            }
+        }
+        #expect(seen.contains("!") && seen.contains("~") && seen.contains("∅"), "failed, stale and past-the-end rows were on screen: \(seen.sorted())")
+    }
+}
