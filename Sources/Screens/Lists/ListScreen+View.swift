@@ -13,7 +13,7 @@ extension ListScreen {
         let layout = ListScreenLayout(size: size)
         let slots = VisibleSlots(model)
         drawTitle(model, slots: slots, in: layout.title, on: &grid)
-        let columns = TableColumns(spec: spec, width: layout.header.width)
+        let columns = spec.tableColumns(width: layout.header.width)
         columns.drawHeader(in: layout.header, on: &grid, style: theme.style(for: Theme.Component.listHeader), base: theme.base)
         drawBody(model, slots: slots, columns: columns, in: layout.body, on: &grid)
         var status = model.status
@@ -96,19 +96,21 @@ extension ListScreen {
         // A failed page is told once, on its first row on screen; its other rows stay blank.
         var toldPages = Set<Int>()
         var tellingRows = Set<Int>()
+        // A loaded row's states, one of four sets made once per frame (not two arrays a row).
+        let stateSets: [[ComponentState]] = [[], [.dirty], [.stale], [.dirty, .stale]]
+        let states = { (row: Row, stale: Bool) in stateSets[(spec.mark(row) != .none ? 1 : 0) + (stale ? 2 : 0)] }
         var list = ListView(rowCount: model.rowCount, cursor: model.cursor, scroll: model.scroll)
         list.draw(
             in: body, on: &grid, theme: theme, cursorWidth: 1,
             states: { index in
                 guard case .loaded(let row, let stale) = slots[index] else { return [] }
-                return (spec.mark(row) != .none ? [.dirty] : []) + (stale ? [.stale] : [])
+                return states(row, stale)
             },
             style: { index, isCursor in
                 switch slots[index] {
                 case .loaded(let row, let stale):
                     guard matches.contains(index), !isCursor else { return nil }
-                    let states: [ComponentState] = (spec.mark(row) != .none ? [.dirty] : []) + (stale ? [.stale] : [])
-                    return theme.style(for: Theme.Component.listRowMatch, states: states)
+                    return theme.style(for: Theme.Component.listRowMatch, states: states(row, stale))
                 case .placeholder: return placeholder(isCursor)
                 case .failed(let failure):
                     guard toldPages.insert(failure.page).inserted else { return placeholder(isCursor) }
@@ -119,7 +121,7 @@ extension ListScreen {
             },
             drawRow: { row, grid in
                 drawCells(of: row, slot: slots[row.index], tellsFailure: tellingRows.contains(row.index), columns: columns,
-                          locale: model.status.locale, on: &grid)
+                          locale: l, on: &grid)
             })
     }
 
@@ -176,7 +178,8 @@ extension ListScreen {
             }
             let markStyle = mark == .conflict && !row.isCursor ? theme.style(for: Theme.Component.listRowConflict) : row.style
             grid.write(glyph, at: Point(x: line.x + 1, y: line.y), style: markStyle, clip: line)
-            columns.drawCells(spec.columns.map { $0.text(value) }, in: line, on: &grid, style: row.style)
+            let specColumns = spec.columns
+            columns.drawCells(count: specColumns.count, in: line, on: &grid, style: row.style) { specColumns[$0].text(value) }
         case .placeholder:
             columns.drawCells(["·····", UIText.text(.rowLoading, locale)], in: line, on: &grid, style: row.style)
         case .failed where !tellsFailure:

@@ -53,9 +53,15 @@ public struct ListScreenSpec<Row: Sendable>: Sendable {
     /// What a row is, singular and plural, e.g. ("record", "records").
     public var noun: (singular: String, plural: String)
     /// The columns, left to right; they share the width (after ``leadingColumnWidth``).
-    public var columns: [ListColumn<Row>]
+    public var columns: [ListColumn<Row>] {
+        didSet { layouts = ColumnLayoutMemo() }
+    }
     /// A fixed width for the first column (e.g. 8 for record ids); nil shares it like the others.
-    public var leadingColumnWidth: Int?
+    public var leadingColumnWidth: Int? {
+        didSet { layouts = ColumnLayoutMemo() }
+    }
+    /// The columns laid out for the last width asked: ``tableColumns(width:)``.
+    private var layouts = ColumnLayoutMemo()
     /// The gutter mark of a loaded row.
     public var mark: @Sendable (Row) -> RowMark
     /// Whether `row` matches the search text (default: a column contains it, ignoring case and accents).
@@ -113,6 +119,12 @@ public struct ListScreenSpec<Row: Sendable>: Sendable {
         loaders.loader(for: query, making: loader)
     }
 
+    /// The columns laid out across `width`, worked out again only when the width changes (every
+    /// frame draws them).
+    func tableColumns(width: Int) -> TableColumns {
+        layouts.columns(width: width) { TableColumns(spec: self, width: $0) }
+    }
+
     /// Whether `row` matches `text` (trimmed; empty matches nothing).
     func row(_ row: Row, matches text: String) -> Bool {
         let needle = text.trimmingCharacters(in: .whitespaces)
@@ -130,6 +142,18 @@ private final class LoaderMemo<Row: Sendable>: Sendable {
         if let kept = last.withLock({ $0 }), kept.query == query { return kept.loader }
         let made = make(query)
         last.withLock { $0 = (query, made) }
+        return made
+    }
+}
+
+/// A list's columns laid out for the last width asked, and that width.
+private final class ColumnLayoutMemo: Sendable {
+    private let last = Mutex<(width: Int, columns: TableColumns)?>(nil)
+
+    func columns(width: Int, making make: (Int) -> TableColumns) -> TableColumns {
+        if let kept = last.withLock({ $0 }), kept.width == width { return kept.columns }
+        let made = make(width)
+        last.withLock { $0 = (width, made) }
         return made
     }
 }

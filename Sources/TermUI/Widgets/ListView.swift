@@ -40,11 +40,20 @@ public struct ListView: Sendable {
         scroll.height = rect.height
         scroll.scrollToShow(cursor, rowCount: rowCount, margin: margin)
         let glyph = theme.glyph(Theme.Glyph.listCursor, fallback: "›")
+        // The row styles met so far in this frame: rows share a handful of state sets, and the
+        // theme's lookup hashes the states for every row otherwise.
+        var known: [(isCursor: Bool, states: [ComponentState], style: Style)] = []
+        func rowStyle(_ index: Int, isCursor: Bool) -> Style {
+            let rowStates = states(index)
+            if let hit = known.first(where: { $0.isCursor == isCursor && $0.states == rowStates }) { return hit.style }
+            let resolved = theme.style(for: Theme.Component.listRow, states: (isCursor ? [.focused] : []) + rowStates)
+            known.append((isCursor, rowStates, resolved))
+            return resolved
+        }
         for (offset, index) in scroll.visibleRows(rowCount: rowCount).enumerated() {
             let line = Rect(x: rect.x, y: rect.y + offset, width: rect.width, height: 1)
             let isCursor = index == cursor
-            let style = style?(index, isCursor)
-                ?? theme.style(for: Theme.Component.listRow, states: (isCursor ? [.focused] : []) + states(index))
+            let style = style?(index, isCursor) ?? rowStyle(index, isCursor: isCursor)
             let row = Row(index: index, line: line, isCursor: isCursor, style: style)
             grid.fill(line, style: fill?(row) ?? style)
             grid.write(isCursor ? glyph : " ", fitting: Rect(x: line.x, y: line.y, width: min(cursorWidth, line.width), height: 1),

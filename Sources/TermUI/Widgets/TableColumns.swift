@@ -99,11 +99,18 @@ public struct TableColumns: Sendable {
     /// Draws `texts` into the cells (one column gap at each cell's right), on one line each,
     /// truncated by width.
     public func drawCells(_ texts: [String], in line: Rect, on grid: inout Grid, style: Style) {
+        drawCells(count: texts.count, in: line, on: &grid, style: style) { texts[$0] }
+    }
+
+    /// ``drawCells(_:in:on:style:)`` for `count` texts, the text of column `index` asked of
+    /// `text` when its cell is drawn: a table drawing many rows makes no array per row.
+    public func drawCells(count: Int, in line: Rect, on grid: inout Grid, style: Style, text: (_ index: Int) -> String) {
         var styleIndex: UInt16?
-        for (cell, text) in zip(cells, texts) {
+        for (index, cell) in cells.prefix(count).enumerated() {
             let width = max(0, min(cell.width - 1, line.width - cell.x))
             guard width > 0 else { continue }
             let rect = Rect(x: line.x + cell.x, y: line.y, width: width, height: 1)
+            let text = text(index)
             // Printable ASCII is one line already: written straight into the row.
             if grid.writeFittedASCII(text, in: rect, style: style, index: &styleIndex) { continue }
             grid.write(TerminalText.singleLine(text), fitting: rect, style: style)

@@ -4,11 +4,10 @@ import Testing
 
 @testable import Screens
 
-/// The list screen reads the rows on screen by index from their pages (`VisibleSlots`), not one
-/// engine lookup each: it must show exactly what the engine's `row(at:)` says, whatever the mix
-/// of loaded, stale, failed and missing pages, and past the end.
-@Suite("List screen's rows on screen")
-struct ListVisibleSlotsTests {
+/// What the list screen works out once per frame or once per width instead of once per row or
+/// per frame (issue 17) must be what it would work out each time.
+@Suite("List screen's view parts")
+struct ListScreenViewPartsTests {
     static let size = Size(width: 80, height: 24)
 
     /// The slot as a short text: the record id, "~" when stale, "…", "!" or "∅".
@@ -21,6 +20,9 @@ struct ListVisibleSlotsTests {
         }
     }
 
+    /// The rows on screen are read by index from their pages (`VisibleSlots`), not one engine
+    /// lookup each: exactly what the engine's `row(at:)` says, whatever the mix of loaded, stale,
+    /// failed and missing pages, and past the end.
     @Test func everyRowOnScreenIsWhatTheEngineSays() async {
         let records = FakeRecords(count: 140)
         await records.configure(failing: [3], stale: true)
@@ -40,5 +42,19 @@ struct ListVisibleSlotsTests {
             }
         }
         #expect(seen.contains("!") && seen.contains("~") && seen.contains("∅"), "failed, stale and past-the-end rows were on screen: \(seen.sorted())")
+    }
+
+    /// The columns are laid out once per width, and again when the columns change.
+    @Test func theColumnsAreLaidOutAgainForANewWidthOrNewColumns() async {
+        var spec = ListFixtures.spec(FakeRecords(count: 1))
+        let cells = { (spec: ListScreenSpec<DDLListRow>, width: Int) in spec.tableColumns(width: width).cells }
+        #expect(cells(spec, 80) == TableColumns(spec: spec, width: 80).cells)
+        #expect(cells(spec, 40) == TableColumns(spec: spec, width: 40).cells)
+        #expect(cells(spec, 40) != cells(spec, 80))
+        spec.columns.removeLast()
+        #expect(cells(spec, 40) == TableColumns(spec: spec, width: 40).cells)
+        #expect(spec.tableColumns(width: 40).titles.count == spec.columns.count)
+        spec.leadingColumnWidth = 20
+        #expect(cells(spec, 40).first?.width == 20)
     }
 }
