@@ -51,9 +51,10 @@ struct ListScreenViewPartsTests {
         #expect(cells(spec, 80) == TableColumns(spec: spec, width: 80).cells)
         #expect(cells(spec, 40) == TableColumns(spec: spec, width: 40).cells)
         #expect(cells(spec, 40) != cells(spec, 80))
+        #expect(spec.tableColumns(width: 100).titles.count == 4, "every column shown at 100")
         spec.columns.removeLast()
-        #expect(cells(spec, 40) == TableColumns(spec: spec, width: 40).cells)
-        #expect(spec.tableColumns(width: 40).titles.count == spec.columns.count)
+        #expect(spec.tableColumns(width: 100).titles.count == 3, "the columns changed: laid out again")
+        #expect(cells(spec, 100) == TableColumns(spec: spec, width: 100).cells)
         spec.leadingColumnWidth = 20
         #expect(cells(spec, 40).first?.width == 20)
     }
