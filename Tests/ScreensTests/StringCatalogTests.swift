@@ -1,4 +1,4 @@
-import DDM
+@testable import DDM
 import Foundation
 import Screenlets
 @testable import Screens
@@ -94,6 +94,20 @@ struct StringCatalogTests {
         #expect(catalog.missing(in: .spanish) == [.two])
         #expect(catalog.text(.two, .esES) == "Two")
         #expect(catalog.text(.one, .esES, "{1}") == "Uno {1}", "an argument's braces are not placeholders")
+    }
+
+    @Test func placeholdersAreFilledAndOtherBracesKept() {
+        typealias Catalog = StringCatalog<UIText>
+        #expect(Catalog.fill("row {0} of {1}", count: nil, ["3", "10.000"]) == "row 3 of 10.000")
+        #expect(Catalog.fill("{1}{0}{1}", count: nil, ["a", "b"]) == "bab")
+        #expect(Catalog.fill("{n} años — {0}", count: 7, ["ñandú {0}"]) == "7 años — ñandú {0}", "an argument is not read again")
+        #expect(Catalog.fill("{n} left", count: nil, []) == "{n} left", "no count: kept")
+        #expect(Catalog.fill("{2} {x} {} {-1} { 0} {", count: 1, ["a"]) == "{2} {x} {} {-1} { 0} {")
+        #expect(Catalog.fill("a {{0}} b", count: nil, ["z"]) == "a {z} b")
+        #expect(Catalog.fill("{00012}", count: nil, Array(repeating: "x", count: 13)) == "{00012}", "at most four digits")
+        #expect(Catalog.fill("{012}", count: nil, Array(repeating: "x", count: 12) + ["twelve"]) == "twelve")
+        #expect(Catalog.fill("plain — text", count: 3, ["a"]) == "plain — text")
+        #expect(Catalog.fill("日本{0}語", count: nil, ["—"]) == "日本—語")
     }
 
     @Test func pluralsInBothLanguages() {

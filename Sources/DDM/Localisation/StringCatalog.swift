@@ -60,31 +60,44 @@ public struct StringCatalog<Key: CatalogKey>: Sendable {
     }
 
     /// `template` with `{n}` and `{0}`, `{1}`, … replaced in one pass (so that an argument's own
-    /// braces are never read as placeholders).
+    /// braces are never read as placeholders); any other brace is kept as it is. Works on the
+    /// UTF-8 bytes (a brace is never part of another character's bytes): the list's title fills
+    /// two templates every frame.
     static func fill(_ template: String, count: Int?, _ arguments: [String]) -> String {
-        // Most texts have no placeholder: they are the template itself.
-        guard template.utf8.contains(UInt8(ascii: "{")) else { return template }
-        var out = ""
-        var rest = Substring(template)
-        while let open = rest.firstIndex(of: "{") {
-            out += rest[..<open]
-            let after = rest[rest.index(after: open)...]
-            if let close = after.firstIndex(of: "}") {
-                let name = after[..<close]
-                if name == "n", let count {
-                    out += String(count)
-                    rest = after[after.index(after: close)...]
+        var template = template
+        return template.withUTF8 { bytes -> String in
+            // Most texts have no placeholder: they are the template itself.
+            guard let first = bytes.firstIndex(of: UInt8(ascii: "{")) else { return String(decoding: bytes, as: UTF8.self) }
+            var out: [UInt8] = []
+            out.reserveCapacity(bytes.count + arguments.reduce(0) { $0 + $1.utf8.count })
+            out.append(contentsOf: bytes[..<first])
+            var at = first
+            while at < bytes.count {
+                let byte = bytes[at]
+                guard byte == UInt8(ascii: "{"), let close = bytes[(at + 1)...].firstIndex(of: UInt8(ascii: "}")),
+                      let text = placeholder(bytes[(at + 1)..<close], count: count, arguments)
+                else {
+                    out.append(byte)
+                    at += 1
                     continue
                 }
-                if let index = Int(name), arguments.indices.contains(index) {
-                    out += arguments[index]
-                    rest = after[after.index(after: close)...]
-                    continue
-                }
+                out.append(contentsOf: text.utf8)
+                at = close + 1
             }
-            out.append("{")
-            rest = after
+            return String(decoding: out, as: UTF8.self)
         }
-        return out + rest
+    }
+
+    /// What the placeholder named `name` (between its braces) stands for: `n` the count, digits
+    /// an argument's index; nil for anything else, or an index past the arguments.
+    private static func placeholder(_ name: Slice<UnsafeBufferPointer<UInt8>>, count: Int?, _ arguments: [String]) -> String? {
+        if name.count == 1, name.first == UInt8(ascii: "n") { return count.map(String.init) }
+        guard !name.isEmpty, name.count <= 4 else { return nil }
+        var index = 0
+        for byte in name {
+            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+            index = index * 10 + Int(byte - UInt8(ascii: "0"))
+        }
+        return arguments.indices.contains(index) ? arguments[index] : nil
     }
 }
