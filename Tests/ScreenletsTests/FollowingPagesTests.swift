@@ -81,5 +81,38 @@ struct FollowingPagesTests {
         list.complete(page: next, rows: Array(list.engine.layout.rows(ofPage: next)), following: 2)
         #expect(!list.engine.state(ofPage: next + 1).isLoaded)
     }
-}
 
+    /// With a loader whose answers bring the pages after them, reading down asks for a page only
+    /// once the page before it has come (with it, or without it: then it is asked for).
+    @Test func aPageRightAfterOneOnItsWayIsNotAskedForWhenAnswersBringFollowingPages() {
+        var configuration = PaginationConfiguration()
+        configuration.loadsBringFollowingPages = true
+        var list = EngineHarness(configuration)
+        list.send(.load)
+        list.viewport(first: 0, count: 20)
+        list.complete(page: 0, total: 10_000)
+        #expect(list.pendingPages == [1], "page 2 waits for page 1: \(list.pendingPages)")
+        list.complete(page: 1, total: 10_000, following: 7)
+        #expect(list.pending.isEmpty, "pages 2–8 came with page 1")
+        let layout = list.engine.layout
+        list.requests.removeAll()
+        for page in 2...7 { list.viewport(first: layout.firstRow(ofPage: page), count: 20, cursor: layout.firstRow(ofPage: page) + 19) }
+        #expect(list.requestedPages == [9], "one page asked for, the one after those brought: \(list.requestedPages)")
+        list.viewport(first: layout.firstRow(ofPage: 8), count: 20, cursor: layout.firstRow(ofPage: 8) + 19)
+        #expect(list.pendingPages == [9], "page 10 waits for page 9")
+        list.complete(page: 9, total: 10_000)
+        #expect(list.pendingPages == [10], "an answer without pages after it: the next is asked for")
+        // Pages on screen are asked for at once, whatever is on its way.
+        list.send(.viewport(ListWindow(firstRow: 5_000, visibleCount: 30, cursor: 5_029)))
+        let visible = Set(layout.pages(covering: 5_000..<5_030)!)
+        #expect(visible.isSubset(of: Set(list.pendingPages)), "\(list.pendingPages)")
+    }
+
+    @Test func withoutTheSettingPagesAheadAreAskedForTogether() {
+        var list = EngineHarness()
+        list.send(.load)
+        list.viewport(first: 0, count: 20)
+        list.complete(page: 0, total: 10_000)
+        #expect(list.pendingPages == [1, 2])
+    }
+}

@@ -13,6 +13,11 @@ public struct PaginationConfiguration: Sendable, Hashable {
     public var maximumConcurrentLoads: Int
     /// Backoff for failed pages.
     public var retry: PageRetryPolicy
+    /// Whether a load's answer usually brings the pages after it (a loader reading ahead:
+    /// ``PageResponse/followingPages``). Moving down, the engine then does not prefetch a page
+    /// while the page before it is on its way: that answer brings it, or, when it does not, the
+    /// plan after it asks for it. Pages on screen are always asked for at once.
+    public var loadsBringFollowingPages = false
 
     public init(layout: PageLayout = PageLayout(), strategy: PrefetchStrategy = .termlets,
                 retainedPages: Int = 20, maximumConcurrentLoads: Int = 3, retry: PageRetryPolicy = PageRetryPolicy()) {

@@ -10,6 +10,9 @@ extension PaginationEngine {
         let limit = configuration.maximumConcurrentLoads
         let prefetchLimit = limit > 1 ? limit - 1 : limit
         var nextRetry: ContinuousClock.Instant?
+        // Reading down with a loader whose answers bring the pages after them, a page right after
+        // one on its way comes with it.
+        let waitsForPageBefore = configuration.loadsBringFollowingPages && motion.direction >= 0
         let candidates = urgent.count + prefetch.count
         var index = 0
         while index < candidates {
@@ -18,6 +21,7 @@ extension PaginationEngine {
             let page = isUrgent ? urgent[index] : prefetch[index - urgent.count]
             guard inFlight.count < (isUrgent ? limit : prefetchLimit) else { continue }
             guard inFlight[page] == nil, pages[page]?.generation != generation else { continue }
+            if !isUrgent, waitsForPageBefore, inFlight[page - 1] != nil { continue }
             if let failure = failures[page], failure.retryAt > now {
                 nextRetry = min(nextRetry ?? failure.retryAt, failure.retryAt)
                 continue

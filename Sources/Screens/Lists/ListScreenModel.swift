@@ -41,7 +41,9 @@ extension ListScreen {
         var deleteArmed: Int?
 
         init(spec: ListScreenSpec<Row>, size: Size, status: ConnectionStatus, query: ListQuery, breadcrumbs: [String]) {
-            engine = PaginationEngine(configuration: PaginationConfiguration(layout: spec.layout))
+            var configuration = PaginationConfiguration(layout: spec.layout)
+            configuration.loadsBringFollowingPages = spec.loadsBringFollowingPages
+            engine = PaginationEngine(configuration: configuration)
             self.size = size
             self.status = status
             self.query = query

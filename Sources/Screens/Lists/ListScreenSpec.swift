@@ -84,6 +84,10 @@ public struct ListScreenSpec<Row: Sendable>: Sendable {
     public var followsSync = true
     /// The page sizes the loader uses.
     public var layout: PageLayout
+    /// Whether the loader's answers bring the pages after the one asked for (it reads ahead):
+    /// the list then waits for them instead of asking for each
+    /// (``PaginationConfiguration/loadsBringFollowingPages``).
+    public var loadsBringFollowingPages = false
     /// A page loader for a query (a new one when the sort or the filter changes).
     public var loader: @Sendable (ListQuery) -> any PageLoader<Row> {
         didSet { loaders = LoaderMemo() }

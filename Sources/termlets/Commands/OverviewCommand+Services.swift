@@ -136,7 +136,7 @@ enum ScreenServices {
         // One per list: pages read in sequence (PgDn) come eight to a rows call, cached in one
         // transaction (issue 17).
         let readAhead = PageReadAhead(pages: 8)
-        return ListScreenSpec.records(
+        var spec = ListScreenSpec.records(
             title: context.name,
             fields: fieldNames.map { name in
                 context.structure.field(named: name).map {
@@ -159,6 +159,8 @@ enum ScreenServices {
                     }
                 })
             })
+        spec.loadsBringFollowingPages = true
+        return spec
     }
 
     /// The Bookmarks example list of a folder.
