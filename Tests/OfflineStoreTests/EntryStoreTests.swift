@@ -101,6 +101,24 @@ struct EntryStoreTests {
         #expect(try await store.get(address)?.value == ["name": "portal"])
     }
 
+    /// Pages fetched together are stored in one transaction, each unless its entry holds local
+    /// changes (dirty or in conflict), which keep their values.
+    @Test func valuesFetchedTogetherSkipEntriesWithLocalChanges() async throws {
+        let addresses = (1...4).map { EntryAddress(collection: "DDLList", key: "page-\($0)") }
+        try await store.put(addresses[1], value: ["rows": "mine"], state: .dirty)
+        try await store.put(addresses[2], value: ["rows": "old"])
+        try await store.put(addresses[3], value: ["rows": "mine too"], state: .conflict)
+        let stored = try await store.putFetched(addresses.map { ($0, SourcedJSON(["rows": "portal"])) })
+        #expect(stored == [true, false, true, false])
+        #expect(try await store.get(addresses[0])?.value == ["rows": "portal"])
+        #expect(try await store.get(addresses[1])?.value == ["rows": "mine"])
+        #expect(try await store.get(addresses[1])?.syncState == .dirty)
+        #expect(try await store.get(addresses[2])?.value == ["rows": "portal"])
+        #expect(try await store.get(addresses[2])?.syncState == .clean)
+        #expect(try await store.get(addresses[3])?.value == ["rows": "mine too"])
+        #expect(try await store.get(addresses[3])?.syncState == .conflict)
+    }
+
     @Test func applyingChangesIsAllOrNothing() async throws {
         try await store.apply([
             .put(EntryAddress(collection: "A", key: "1"), value: 1),

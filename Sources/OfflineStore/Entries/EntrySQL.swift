@@ -53,6 +53,27 @@ enum EntrySQL {
             ])
     }
 
+    /// Stores a value fetched from the portal, clean, unless the entry there holds local changes
+    /// (its state is not `clean`): one statement, the state checked by the upsert itself. Returns
+    /// whether it was stored.
+    static func putClean(
+        _ db: Database, _ address: EntryAddress, value: @autoclosure () -> JSONValue, text: JSONText? = nil, attributes: JSONValue,
+        storedAt: Date
+    ) throws -> Bool {
+        let stored = text.map { Data($0.utf8).databaseValue } ?? value().serialized().databaseValue
+        try Cached.execute(
+            db,
+            sql: """
+                INSERT INTO entry (collection, key, value, attributes, storedAt, syncState)
+                VALUES (?, ?, CAST(? AS TEXT), ?, ?, 'clean')
+                ON CONFLICT (collection, key) DO UPDATE SET
+                    value = excluded.value, attributes = excluded.attributes, storedAt = excluded.storedAt
+                WHERE entry.syncState = 'clean'
+                """,
+            arguments: [address.collection, address.key, stored, attributes.serialized(), Timestamps.milliseconds(storedAt)])
+        return db.changesCount > 0
+    }
+
     @discardableResult
     static func remove(_ db: Database, _ address: EntryAddress) throws -> Bool {
         try Cached.execute(

@@ -54,11 +54,7 @@ public struct EntryStore: Sendable {
         _ address: EntryAddress, fetched: SourcedJSON, attributes: JSONValue = [:], storedAt: Date = Date()
     ) async throws -> Bool {
         return try await database.pool.write { db in
-            if let state = try EntrySQL.syncState(db, address), state != .clean { return false }
-            try EntrySQL.put(
-                db, address, value: fetched.value, text: fetched.text, attributes: attributes, state: .clean,
-                storedAt: storedAt)
-            return true
+            try EntrySQL.putClean(db, address, value: fetched.value, text: fetched.text, attributes: attributes, storedAt: storedAt)
         }
     }
 
@@ -71,11 +67,7 @@ public struct EntryStore: Sendable {
         guard !values.isEmpty else { return [] }
         return try await database.pool.write { db in
             try values.map { address, fetched in
-                if let state = try EntrySQL.syncState(db, address), state != .clean { return false }
-                try EntrySQL.put(
-                    db, address, value: fetched.value, text: fetched.text, attributes: attributes, state: .clean,
-                    storedAt: storedAt)
-                return true
+                try EntrySQL.putClean(db, address, value: fetched.value, text: fetched.text, attributes: attributes, storedAt: storedAt)
             }
         }
     }
