@@ -130,31 +130,6 @@ struct GridStorageTests {
 
     /// Lines copied between grids keep their graphemes (clusters and wide ones too) and styles,
     /// whether the grids share their tables (a copy of the source) or not (a fresh grid).
-    /// A frame given back makes the next frame of its area: same cells, written over, while a copy
-    /// of it still shows what it showed.
-    @Test func aRecycledGridsCellsMakeTheNextGridOfItsArea() {
-        let size = Size(width: 7, height: 2)
-        var old = Grid(size: size)
-        _ = old.write("old one", at: Point(x: 0, y: 0), style: Style(attributes: .bold))
-        let address = old.storage.withUnsafeBufferPointer { $0.baseAddress }
-        old.recycle()
-        var new = Grid(size: size, fill: Cell("."))
-        #expect(new.storage.withUnsafeBufferPointer { $0.baseAddress } == address, "the same cells")
-        #expect(GridText.lines(new) == [".......", "......."], "filled anew")
-        _ = new.write("new", at: Point(x: 0, y: 1))
-        #expect(GridText.lines(new) == [".......", "new...."])
-
-        var kept = Grid(size: size)
-        _ = kept.write("kept", at: Point(x: 0, y: 0))
-        let copy = kept
-        kept.recycle()
-        var other = Grid(size: size)
-        _ = other.write("other", at: Point(x: 0, y: 0))
-        #expect(GridText.lines(copy) == ["kept", ""], "a copy keeps its cells")
-        #expect(GridText.lines(other) == ["other", ""])
-        #expect(Grid(size: Size(width: 3, height: 1)).storage.count == 3, "another area: cells of its own")
-    }
-
     @Test func copiedLinesShowTheSameCellsWhateverTheTables() {
         let size = Size(width: 8, height: 4)
         var source = Grid(size: size)

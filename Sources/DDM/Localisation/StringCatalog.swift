@@ -64,10 +64,11 @@ public struct StringCatalog<Key: CatalogKey>: Sendable {
     /// UTF-8 bytes (a brace is never part of another character's bytes): the list's title fills
     /// two templates every frame.
     static func fill(_ template: String, count: Int?, _ arguments: [String]) -> String {
+        // Most texts have no placeholder: they are the template itself (shared, not copied).
+        guard template.utf8.contains(UInt8(ascii: "{")) else { return template }
         var template = template
         return template.withUTF8 { bytes -> String in
-            // Most texts have no placeholder: they are the template itself.
-            guard let first = bytes.firstIndex(of: UInt8(ascii: "{")) else { return String(decoding: bytes, as: UTF8.self) }
+            let first = bytes.firstIndex(of: UInt8(ascii: "{")) ?? bytes.count
             var out: [UInt8] = []
             out.reserveCapacity(bytes.count + arguments.reduce(0) { $0 + $1.utf8.count })
             out.append(contentsOf: bytes[..<first])

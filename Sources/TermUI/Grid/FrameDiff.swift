@@ -83,21 +83,12 @@ public enum FrameDiff {
                         // bytes, packed in one word: no buffer to fill and empty on every cell.
                         var gapCount = 0
                         var gapBytes: UInt32 = 0
-                        // Same tables: equal bits are equal cells (no translation, no cluster text).
-                        let byBits = sameTables && comparable
                         while x < width {
                             let index = rowStart + x
                             let cell = newCells[index]
-                            var dirty: Bool
-                            if byBits {
-                                dirty = cell.bits != oldCells[index].bits
-                                    || (cell.isWide && x + 1 < width && newCells[index + 1].bits != oldCells[index + 1].bits)
-                            } else {
-                                dirty = !comparable || !next.sameCell(cell, oldCells[index], in: reference, translation: map)
-                                if !dirty && cell.isWide && x + 1 < width
-                                    && !next.sameCell(newCells[index + 1], oldCells[index + 1], in: reference, translation: map) {
-                                    dirty = true
-                                }
+                            var dirty = !comparable || !next.sameCell(cell, oldCells[index], in: reference, translation: map)
+                            if !dirty && cell.isWide && x + 1 < width && !next.sameCell(newCells[index + 1], oldCells[index + 1], in: reference, translation: map) {
+                                dirty = true
                             }
                             if !dirty {
                                 if inRun && gapCount < bridgeableGap && cell.styleIndex == run.style && !cell.isCluster

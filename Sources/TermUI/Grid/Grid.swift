@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// A rectangle of cells, the frame a view renders into. A value type over one flat array of plain
 /// data (multi-scalar graphemes live in a small side table), so a 100×30 frame is created, copied
 /// and compared without reference counting per cell.
@@ -40,35 +34,15 @@ public struct Grid: Equatable, Sendable {
         self.storage = Grid.cells(repeating: stored, count: size.area)
     }
 
-    /// `count` copies of `cell`, written as plain 8-byte stores (a frame starts with 3,000 of them),
-    /// into the cells a frame gave back (``recycle()``) when they are as many.
+    /// `count` copies of `cell`, written as plain 8-byte stores (a frame starts with 3,000 of them).
     private static func cells(repeating cell: StoredCell, count: Int) -> [StoredCell] {
-        let bits = cell.bits
-        if var cells = GridRecycling.take(count: count) {
-            cells.withUnsafeMutableBufferPointer { buffer in
-                buffer.withMemoryRebound(to: UInt64.self) { words in
-                    for index in words.indices { words[index] = bits }
-                }
-            }
-            return cells
-        }
-        return [StoredCell](unsafeUninitializedCapacity: max(0, count)) { buffer, initialized in
+        [StoredCell](unsafeUninitializedCapacity: max(0, count)) { buffer, initialized in
             buffer.withMemoryRebound(to: UInt64.self) { words in
+                let bits = cell.bits
                 for index in words.indices { words[index] = bits }
             }
             initialized = max(0, count)
         }
-    }
-
-    /// Gives this grid's cells to the next grid of the same area made (by any thread), and leaves
-    /// this grid empty. A renderer gives back the frame it no longer needs: a frame's 24 KB of
-    /// cells then are not allocated and freed anew each frame (each such allocation also made the
-    /// allocator sweep its small free blocks: issue 17). Cells still shared with a copy of the grid
-    /// stay that copy's: the next grid writing into them copies them first, as any array would.
-    mutating func recycle() {
-        GridRecycling.give(storage)
-        storage = []
-        size = .zero
     }
 
     /// The whole grid as a rectangle at the origin.
@@ -510,48 +484,5 @@ public struct Grid: Equatable, Sendable {
         }
         result.cursor = cursor.flatMap { newSize.width > $0.x && newSize.height > $0.y ? $0 : nil }
         return result
-    }
-}
-
-/// The cells of one frame given back (``Grid/recycle()``), for the next grid of that area made on
-/// the same thread: one spare per thread (a renderer draws on one thread), so no lock, and a
-/// frame's cells never cross threads.
-private enum GridRecycling {
-    /// A thread's spare cells.
-    private final class Spare {
-        var cells: [StoredCell] = []
-    }
-
-    private static let key: pthread_key_t = {
-        var key = pthread_key_t()
-        // The spare is released when its thread ends.
-        pthread_key_create(&key) { pointer in
-            #if canImport(Darwin)
-            Unmanaged<Spare>.fromOpaque(pointer).release()
-            #else
-            if let pointer { Unmanaged<Spare>.fromOpaque(pointer).release() }
-            #endif
-        }
-        return key
-    }()
-
-    private static var spare: Spare {
-        if let pointer = pthread_getspecific(key) { return Unmanaged<Spare>.fromOpaque(pointer).takeUnretainedValue() }
-        let spare = Spare()
-        pthread_setspecific(key, Unmanaged.passRetained(spare).toOpaque())
-        return spare
-    }
-
-    static func give(_ cells: [StoredCell]) {
-        spare.cells = cells
-    }
-
-    /// The cells given back on this thread, when they are `count`; they are then no longer spare.
-    static func take(count: Int) -> [StoredCell]? {
-        guard count > 0 else { return nil }
-        let spare = self.spare
-        guard spare.cells.count == count else { return nil }
-        defer { spare.cells = [] }
-        return spare.cells
     }
 }

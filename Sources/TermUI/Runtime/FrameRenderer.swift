@@ -12,8 +12,6 @@ public struct FrameRenderer: Sendable {
     public mutating func update(to frame: Grid) -> FrameUpdate {
         let full = lastFrame == nil || lastFrame?.size != frame.size
         let changes = FrameDiff.changes(from: full ? nil : lastFrame, to: frame)
-        // The frame before is done with: its cells make the next frame's.
-        lastFrame?.recycle()
         lastFrame = frame
         return FrameUpdate(changes: changes, isFullRepaint: full, cursor: frame.cursor, size: frame.size)
     }
