@@ -48,4 +48,33 @@ struct ViewportTests {
         viewport.scrollToShow(0, rowCount: 0)
         #expect(viewport.visibleRows(rowCount: 0).isEmpty)
     }
+
+    /// The window a focus needs, found by the rule itself: the lowest first row, not above the
+    /// window's, from which the rows through focus + margin fit (else the focus heads it).
+    private static func expectedFirstRow(from start: Int, focus: Int, rowCount: Int, margin: Int, height: Int,
+                                         heights: [Int]) -> Int {
+        let focus = min(max(0, focus), rowCount - 1)
+        var first = min(min(start, max(0, focus - margin)), rowCount - 1)
+        let highest = min(rowCount - 1, focus + margin)
+        while first < focus, (first...highest).reduce(0, { $0 + max(1, heights[$1]) }) > height { first += 1 }
+        return first
+    }
+
+    @Test func scrollingDownFindsTheLowestFirstRowThatShowsTheFocus() {
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<2_000 {
+            let rowCount = Int.random(in: 1...60, using: &generator)
+            let heights = (0..<rowCount).map { _ in Int.random(in: 0...4, using: &generator) }
+            let height = Int.random(in: 1...12, using: &generator)
+            let margin = Int.random(in: 0...3, using: &generator)
+            let start = Int.random(in: 0..<rowCount, using: &generator)
+            var window = ScrollWindow(firstRow: start, height: height)
+            let focus = Int.random(in: -2...rowCount + 2, using: &generator)
+            window.scrollToShow(focus, rowCount: rowCount, margin: margin) { heights[$0] }
+            let expected = Self.expectedFirstRow(from: start, focus: focus, rowCount: rowCount, margin: margin,
+                                                 height: height, heights: heights)
+            #expect(window.firstRow == expected, "rows \(heights), height \(height), margin \(margin), from \(start) to \(focus)")
+            if window.firstRow != expected { return }
+        }
+    }
 }

@@ -17,7 +17,27 @@ public final class ServerLabelMemo: Sendable {
     private let remembers: Bool
     /// A text field (or one Termlets cannot edit): the label of a string is the string itself.
     private let showsStringsAsSent: Bool
-    private let texts = Mutex<[JSONValue: String]>([:])
+    private let texts = Mutex(Remembered())
+
+    /// The values remembered and their texts: the first few in a list searched in order (a field
+    /// a list shows repeats a handful of values; comparing them costs less than hashing one), the
+    /// rest in a dictionary.
+    private struct Remembered {
+        static let listed = 8
+        var first: [(value: JSONValue, text: String)] = []
+        var rest: [JSONValue: String] = [:]
+        var count: Int { first.count + rest.count }
+
+        func text(of value: JSONValue) -> String? {
+            for entry in first where entry.value == value { return entry.text }
+            return rest.isEmpty ? nil : rest[value]
+        }
+
+        mutating func remember(_ text: String, of value: JSONValue) {
+            guard count < ServerLabelMemo.capacity, self.text(of: value) == nil else { return }
+            if first.count < Self.listed { first.append((value, text)) } else { rest[value] = text }
+        }
+    }
 
     public init(field: DDMField, locale: PortalLocale) {
         self.field = field
@@ -32,11 +52,9 @@ public final class ServerLabelMemo: Sendable {
         // the typed value made in between (a list's title column: issue 17).
         if showsStringsAsSent, case .string(let text) = raw { return text }
         guard remembers, Self.isRemembered(raw) else { return field.label(ofServer: raw, in: locale) }
-        if let text = texts.withLock({ $0[raw] }) { return text }
+        if let text = texts.withLock({ $0.text(of: raw) }) { return text }
         let text = field.label(ofServer: raw, in: locale)
-        texts.withLock { texts in
-            if texts.count < Self.capacity { texts[raw] = text }
-        }
+        texts.withLock { $0.remember(text, of: raw) }
         return text
     }
 

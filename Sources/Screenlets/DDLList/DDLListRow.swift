@@ -7,8 +7,6 @@ import PortalClient
 /// still waiting in the pending queue (`dirty`, `failed` or `conflict`).
 public struct DDLListRow: Sendable, Hashable {
     public let record: RecordData
-    /// The label fields' values in the order of ``DDLListConfiguration/labelFields``, as text.
-    public let labels: [String]
     /// The state of the record's open pending write, if any (a write being sent counts as dirty).
     public let pending: QueueState?
     /// The label fields' values as the user reads them (parsed by the field's kind and shown in the
@@ -19,6 +17,8 @@ public struct DDLListRow: Sendable, Hashable {
     /// The values of the label fields the portal sent under their exact names (nil where it
     /// sent none): read once, when the row is made, for the labels and the texts shown.
     public let labelValues: [JSONValue?]
+    /// The names of the label fields, by position of ``labelValues``.
+    private let labelNames: [String]
 
     public init(record: RecordData, labelFields: [String], pending: QueueState? = nil) {
         self.init(record: record, labelFields: RecordFieldNames(labelFields), pending: pending)
@@ -27,12 +27,19 @@ public struct DDLListRow: Sendable, Hashable {
     /// A row whose label fields are named once for all the rows of a page.
     public init(record: RecordData, labelFields: RecordFieldNames, pending: QueueState? = nil) {
         self.record = record
-        let exact = record.values(of: labelFields)
-        labelValues = exact
-        labels = zip(labelFields.names, exact).map { name, value in
+        labelValues = record.values(of: labelFields)
+        labelNames = labelFields.names
+        self.pending = pending
+    }
+
+    /// The label fields' values in the order of ``DDLListConfiguration/labelFields``, as text (a
+    /// field the record lacks under its exact name is looked up ignoring case). Made when asked
+    /// for: a list shows ``shownLabels``, so a row made for the screen never builds these
+    /// (issue 17).
+    public var labels: [String] {
+        zip(labelNames, labelValues).map { name, value in
             Self.text(of: value ?? Self.value(named: name, in: record))
         }
-        self.pending = pending
     }
 
     /// This row with `labels` as the texts the user reads (computed once, when its page arrives).

@@ -21,15 +21,20 @@ public struct ScrollWindow: Hashable, Sendable {
         let lowest = max(0, focus - margin)
         if lowest < firstRow { firstRow = lowest }
         firstRow = min(firstRow, rowCount - 1)
-        // Bottom: the rows from firstRow through focus + margin must fit.
+        // Bottom: the rows from firstRow through focus + margin must fit. The lowest first row
+        // that lets them is found walking up from the last of them (at most `height` rows), else
+        // the focus itself heads the window.
         let highest = min(rowCount - 1, focus + margin)
-        while firstRow < focus {
-            var used = 0
-            var row = firstRow
-            while row <= highest && used <= height { used += max(1, rowHeight(row)); row += 1 }
-            if used <= height { break }
-            firstRow += 1
+        guard firstRow < focus else { return }
+        var used = 0
+        var row = highest
+        while row >= firstRow {
+            let rowCells = max(1, rowHeight(row))
+            if used + rowCells > height { break }
+            used += rowCells
+            row -= 1
         }
+        firstRow = min(max(firstRow, row + 1), focus)
     }
 
     /// The rows to render: from `firstRow` as long as they fit in `height` cells (a row cut by the
