@@ -94,12 +94,19 @@ struct JSONReader<Builder: JSONTreeBuilding> {
     /// The elements of arrays at level `elementLevels` are checked (``skipValue()``) and their
     /// spans recorded, but not built: such an array reads as an empty one.
     let skipsDeepestElements: Bool
+    /// Finds the members a plan names in each element skipped, in the same pass as its check
+    /// (``ElementSpan/members``).
+    private var tap: MemberTap?
 
-    init(bytes: [UInt8], allowsTrailingCommas: Bool = false, elementLevels: Int = 0, skipsDeepestElements: Bool = false) {
+    init(
+        bytes: [UInt8], allowsTrailingCommas: Bool = false, elementLevels: Int = 0, skipsDeepestElements: Bool = false,
+        planForSkipped plan: JSONMemberPlan? = nil
+    ) {
         self.bytes = bytes
         self.allowsTrailingCommas = allowsTrailingCommas
         self.elementLevels = elementLevels
         self.skipsDeepestElements = skipsDeepestElements
+        tap = plan.map(MemberTap.init)
     }
 
     /// After a member's or element's comma: `true` when a trailing comma is allowed and `close` follows.
@@ -199,12 +206,17 @@ struct JSONReader<Builder: JSONTreeBuilding> {
             }
             let start = index
             if records { lastElementSpans = nil }
-            if skips { try skipValue() } else { elements.append(try readValue()) }
+            var members: [JSONTextMember?]?
+            if skips {
+                if tap != nil { members = try skipValueTapped() } else { try skipValue() }
+            } else {
+                elements.append(try readValue())
+            }
             count += 1
             if records {
                 // Only an array element's own spans: an object's members may have left theirs.
                 let inner = bytes[start] == UInt8(ascii: "[") ? lastElementSpans : nil
-                spans.append(ElementSpan(range: start..<index, elements: inner))
+                spans.append(ElementSpan(range: start..<index, elements: inner, members: members))
             }
             skipWhitespace()
             switch peek() {
@@ -239,6 +251,30 @@ struct JSONReader<Builder: JSONTreeBuilding> {
         case UInt8(ascii: "\""): try skipString()
         default: _ = try readValue()  // a number or a literal: nothing is allocated
         }
+    }
+
+    /// ``skipValue()`` finding the members of the reader's plan in the same pass: nil when the
+    /// value is no object or was not stepped over in one pass (its caller reads them from the
+    /// text then).
+    private mutating func skipValueTapped() throws(JSONParseError) -> [JSONTextMember?]? {
+        guard var tap, index < bytes.count, bytes[index] == UInt8(ascii: "{") else {
+            try skipValue()
+            return nil
+        }
+        self.tap = nil  // one owner while it is written: no copy of its storage
+        tap.reset()
+        let (start, depthLeft, source) = (index, JSONValue.maximumDepth - depth, bytes[...])
+        let read = bytes.withUnsafeBufferPointer { buffer -> (end: Int, members: [JSONTextMember?])? in
+            guard let end = JSONQuickScan.end(of: start, in: buffer, depthLeft: depthLeft, tap: &tap) else { return nil }
+            return (end, tap.plan.members(tap, JSONTextScanner(bytes: buffer, source: source)))
+        }
+        self.tap = tap
+        guard let read else {
+            try skipValue()
+            return nil
+        }
+        index = read.end
+        return read.members
     }
 
     /// ``readObject()`` (`isObject`) or ``readArray()`` building nothing: same rules, errors and

@@ -7,6 +7,15 @@ enum JSONQuickScan {
     /// The index just past the value starting at `start` (no whitespace before it), or nil.
     /// `depthLeft` is how many more levels of nesting the reader allows.
     static func end(of start: Int, in bytes: UnsafeBufferPointer<UInt8>, depthLeft: Int) -> Int? {
+        var none = NoTap()
+        return end(of: start, in: bytes, depthLeft: depthLeft, tap: &none)
+    }
+
+    /// ``end(of:in:depthLeft:)`` telling `tap` each key and where each member's value ends (on
+    /// nil, what it was told means nothing).
+    static func end<Tap: QuickScanTap>(
+        of start: Int, in bytes: UnsafeBufferPointer<UInt8>, depthLeft: Int, tap: inout Tap
+    ) -> Int? {
         var at = start
         let count = bytes.count
         // The open containers, innermost in bit 0: 1 for an object. Deeper than 64 gives up.
@@ -28,7 +37,8 @@ enum JSONQuickScan {
                 } else {
                     if isObject {
                         guard let next = key(at, bytes) else { return nil }
-                        at = next
+                        tap.key(at + 1..<next.keyEnd - 1, valueStart: next.valueStart, depth: open.count, in: bytes)
+                        at = next.valueStart
                     }
                     continue
                 }
@@ -46,6 +56,7 @@ enum JSONQuickScan {
             // After a value: close containers or go on to the next element or member.
             while true {
                 guard let isObject = open.last else { return at }
+                tap.valueEnded(at: at, depth: open.count)
                 at = skipSpace(at, bytes)
                 guard at < count else { return nil }
                 let byte = bytes[at]
@@ -53,7 +64,8 @@ enum JSONQuickScan {
                     at = skipSpace(at + 1, bytes)
                     if isObject {
                         guard let next = key(at, bytes) else { return nil }
-                        at = next
+                        tap.key(at + 1..<next.keyEnd - 1, valueStart: next.valueStart, depth: open.count, in: bytes)
+                        at = next.valueStart
                     }
                     break
                 }
@@ -73,12 +85,13 @@ enum JSONQuickScan {
         mutating func pop() { bits >>= 1; count -= 1 }
     }
 
-    /// Past `"key"` `:` and the whitespace after it, at the member's value.
-    private static func key(_ start: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-        guard start < bytes.count, bytes[start] == UInt8(ascii: "\""), var at = string(start, bytes) else { return nil }
-        at = skipSpace(at, bytes)
+    /// Past `"key"` (`keyEnd`), then past `:` and the whitespace after it, at the member's value.
+    @inline(__always)
+    private static func key(_ start: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> (keyEnd: Int, valueStart: Int)? {
+        guard start < bytes.count, bytes[start] == UInt8(ascii: "\""), let keyEnd = string(start, bytes) else { return nil }
+        let at = skipSpace(keyEnd, bytes)
         guard at < bytes.count, bytes[at] == UInt8(ascii: ":") else { return nil }
-        return skipSpace(at + 1, bytes)
+        return (keyEnd, skipSpace(at + 1, bytes))
     }
 
     /// Past a string of printable ASCII and simple escapes (`\u` gives up: surrogates).

@@ -126,6 +126,23 @@ struct ShortKey: Equatable {
             }
         }
     }
+
+    /// The bytes `range` of `bytes`: two loads and two masks when sixteen bytes can be read from
+    /// its start, byte by byte near the end of the buffer; nil past sixteen bytes.
+    @inline(__always)
+    init?(_ range: Range<Int>, of bytes: UnsafeBufferPointer<UInt8>) {
+        let count = range.count
+        guard count <= 16, let base = bytes.baseAddress else { return nil }
+        guard range.lowerBound + 16 <= bytes.count else {
+            self.init(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[range])))
+            return
+        }
+        let start = UnsafeRawPointer(base + range.lowerBound)
+        func mask(_ length: Int) -> UInt64 { length >= 8 ? ~0 : (UInt64(1) << (8 * UInt64(length))) &- 1 }
+        let first = start.loadUnaligned(as: UInt64.self) & mask(count)
+        let second = count > 8 ? start.loadUnaligned(fromByteOffset: 8, as: UInt64.self) & mask(count - 8) : 0
+        self.init(first: first, second: second, count: count)
+    }
 }
 
 extension JSONText {

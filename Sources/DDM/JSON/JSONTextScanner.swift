@@ -287,25 +287,9 @@ extension JSONTextScanner {
         return min(at + 1, bytes.count)
     }
 
-    /// The bytes of `range` as a ``ShortKey``: two loads and two masks when sixteen bytes can be
-    /// read from its start, byte by byte near the end of the text; nil past sixteen bytes.
-    @inline(__always)
-    private func shortKey(_ range: Range<Int>) -> ShortKey? {
-        let count = range.count
-        guard count <= 16, let base = bytes.baseAddress else { return nil }
-        guard range.lowerBound + 16 <= bytes.count else {
-            return ShortKey(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[range])))
-        }
-        let start = UnsafeRawPointer(base + range.lowerBound)
-        func mask(_ length: Int) -> UInt64 { length >= 8 ? ~0 : (UInt64(1) << (8 * UInt64(length))) &- 1 }
-        let first = start.loadUnaligned(as: UInt64.self) & mask(count)
-        let second = count > 8 ? start.loadUnaligned(fromByteOffset: 8, as: UInt64.self) & mask(count - 8) : 0
-        return ShortKey(first: first, second: second, count: count)
-    }
-
     /// The text of `range`, a slice of the source sharing its storage.
     @inline(__always)
-    private func text(_ range: Range<Int>) -> JSONText {
+    func text(_ range: Range<Int>) -> JSONText {
         let base = source.startIndex
         return JSONText(utf8: source[base + range.lowerBound..<base + range.upperBound])
     }
@@ -314,7 +298,7 @@ extension JSONTextScanner {
     /// bytes, as two words; one with escapes or other characters as the string it stands for.
     private func match(key range: Range<Int>, plain: Bool, in wanted: UnsafeBufferPointer<JSONMemberRequest>) -> Int? {
         let inner = range.lowerBound + 1..<max(range.lowerBound + 1, range.upperBound - 1)
-        guard plain, let key = shortKey(inner) else {
+        guard plain, let key = ShortKey(inner, of: bytes) else {
             guard let key = keyString(range, plain: plain) else { return nil }
             return wanted.firstIndex { $0.key == key }
         }

@@ -16,6 +16,8 @@ public struct SourcedJSON: Sendable {
     public let elements: [SourcedJSON]?
     /// The members, for an object made with ``init(members:)``.
     private let members: [String: SourcedJSON]?
+    /// For a deferred value checked with a plan: the members it names, found in that pass.
+    private let planned: (plan: JSONMemberPlan, members: [JSONTextMember?])?
 
     /// A value and its text; `elements` only for an array, one per element.
     public init(value: JSONValue, text: JSONText?, elements: [SourcedJSON]? = nil) {
@@ -23,6 +25,7 @@ public struct SourcedJSON: Sendable {
         self.text = text
         self.elements = elements
         members = nil
+        planned = nil
     }
 
     /// A value without text (it is serialised when stored).
@@ -42,6 +45,7 @@ public struct SourcedJSON: Sendable {
         self.text = text
         self.elements = elements
         members = nil
+        planned = nil
     }
 
     /// The object of `members`, built only when its ``value`` is asked for; its text joins
@@ -52,14 +56,17 @@ public struct SourcedJSON: Sendable {
         text = texts.count == members.count ? .object(texts) : nil
         elements = nil
         self.members = Dictionary(members.map { ($0.key, $0.value) }) { _, last in last }
+        planned = nil
     }
 
-    /// A value the parser checked and did not build: made from `text` when asked for.
-    init(deferred text: JSONText) {
+    /// A value the parser checked and did not build: made from `text` when asked for; with the
+    /// members `plan` names when the check found them.
+    init(deferred text: JSONText, plan: JSONMemberPlan? = nil, members: [JSONTextMember?]? = nil) {
         built = nil
         self.text = text
         elements = nil
-        members = nil
+        self.members = nil
+        if let plan, let members { planned = (plan, members) } else { planned = nil }
     }
 
     /// The value; built now if it was deferred (see the type's note).
@@ -70,6 +77,14 @@ public struct SourcedJSON: Sendable {
         // Deferred text was checked by the parser: it reads back.
         guard let text, let value = try? JSONValue.parse(bytes: text.utf8) else { return .null }
         return value
+    }
+
+    /// The members `plan` names, as ``JSONText/members(_:)`` reads them from ``text`` with the
+    /// plan's requests, when they were found while this deferred value was checked with that
+    /// very plan; nil otherwise (read them from the text then).
+    public func members(readWith plan: JSONMemberPlan) -> [JSONTextMember?]? {
+        guard let planned, planned.plan === plan else { return nil }
+        return planned.members
     }
 
     /// Whether ``value`` is built already (false: it is made on demand).
@@ -88,6 +103,9 @@ public struct SourcedJSON: Sendable {
 struct ElementSpan {
     let range: Range<Int>
     let elements: [ElementSpan]?
+    /// For a deferred element read with a ``JSONMemberPlan``: the members it names, found while
+    /// the element was checked.
+    var members: [JSONTextMember?]? = nil
 }
 
 extension JSONValue {
@@ -99,18 +117,22 @@ extension JSONValue {
     /// With `defersDeepestElements`, a document that is an array has the elements of its arrays
     /// at level `elementLevels` checked but not built: each is a deferred ``SourcedJSON``, made
     /// when its value is asked for (a list page's rows, most of which are only shown).
+    ///
+    /// With a `plan`, each deferred element that is an object has the members the plan names
+    /// found while it is checked (``SourcedJSON/members(readWith:)``).
     public static func parseSourced(
-        bytes: [UInt8], elementLevels: Int, defersDeepestElements: Bool = false
+        bytes: [UInt8], elementLevels: Int, defersDeepestElements: Bool = false, planningDeferred plan: JSONMemberPlan? = nil
     ) throws(JSONParseError) -> SourcedJSON {
         let first = bytes.first { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }
         // Only under an array is every array of the deepest level an element of recorded ones.
         let defers = defersDeepestElements && elementLevels > 0 && first == UInt8(ascii: "[")
-        var reader = JSONReader<JSONValueBuilder>(bytes: bytes, elementLevels: elementLevels, skipsDeepestElements: defers)
+        var reader = JSONReader<JSONValueBuilder>(
+            bytes: bytes, elementLevels: elementLevels, skipsDeepestElements: defers, planForSkipped: defers ? plan : nil)
         let value = try reader.readDocument()
         let range = reader.documentRange
         let spans = bytes[range.lowerBound] == UInt8(ascii: "[") ? reader.lastElementSpans : nil
         if defers {
-            return deferring(value, range: range, spans: spans, level: 1, deepest: elementLevels, in: bytes)
+            return deferring(value, range: range, spans: spans, level: 1, deepest: elementLevels, plan: plan, in: bytes)
         }
         return sourced(value, range: range, spans: spans, in: bytes)
     }
@@ -126,17 +148,20 @@ extension JSONValue {
     /// ``sourced(_:range:spans:in:)`` for a document read skipping the elements of the arrays at
     /// level `deepest` (their `value` there is an empty stand-in).
     private static func deferring(
-        _ value: JSONValue, range: Range<Int>, spans: [ElementSpan]?, level: Int, deepest: Int, in bytes: [UInt8]
+        _ value: JSONValue, range: Range<Int>, spans: [ElementSpan]?, level: Int, deepest: Int, plan: JSONMemberPlan?,
+        in bytes: [UInt8]
     ) -> SourcedJSON {
         let text = JSONText(utf8: bytes[range])
         guard let spans else { return SourcedJSON(value: value, text: text) }
         if level == deepest {
-            return SourcedJSON(elements: spans.map { SourcedJSON(deferred: JSONText(utf8: bytes[$0.range])) }, text: text)
+            return SourcedJSON(
+                elements: spans.map { SourcedJSON(deferred: JSONText(utf8: bytes[$0.range]), plan: plan, members: $0.members) },
+                text: text)
         }
         guard case .array(let values) = value, values.count == spans.count else { return SourcedJSON(deferred: text) }
         return SourcedJSON(
             elements: zip(values, spans).map {
-                deferring($0, range: $1.range, spans: $1.elements, level: level + 1, deepest: deepest, in: bytes)
+                deferring($0, range: $1.range, spans: $1.elements, level: level + 1, deepest: deepest, plan: plan, in: bytes)
             },
             text: text)
     }

@@ -103,16 +103,17 @@ public struct RecordData: Sendable, Hashable {
     /// ``init(json:)`` for a row with its text: a deferred row (``SourcedJSON``) is stepped over
     /// but for its `recordId` and `modifiedDate`. Gives the same record as `init(json: sourced.value)`.
     public init?(sourced: SourcedJSON) {
-        guard !sourced.isBuilt, let text = sourced.text, let read = Self.read(text) else {
+        guard !sourced.isBuilt, let text = sourced.text, let read = Self.read(text, sourced.members(readWith: Self.rowPlan)) else {
             self.init(json: sourced.value)
             return
         }
         self = read
     }
 
-    /// A record read from its text, or nil when it is not `{"modelValues": {…}, …}`.
-    private static func read(_ text: JSONText) -> RecordData? {
-        guard let members = text.members(Self.rowMembers), let values = members[0]?.text,
+    /// A record read from its text, or nil when it is not `{"modelValues": {…}, …}`: from its
+    /// members found while the row was checked (`planned`), or else from the text.
+    private static func read(_ text: JSONText, _ planned: [JSONTextMember?]?) -> RecordData? {
+        guard let members = planned ?? text.members(Self.rowMembers), let values = members[0]?.text,
               values.utf8.first == UInt8(ascii: "{")
         else { return nil }
         let attributes = members[1]
@@ -127,6 +128,10 @@ public struct RecordData: Sendable, Hashable {
     private static let rowMembers: [JSONMemberRequest] = [
         .text("modelValues"), .members("modelAttributes", [.build("recordId"), .build("modifiedDate")]),
     ]
+
+    /// ``rowMembers`` as a plan: a session finds them in a page's rows while it checks them
+    /// (``PortalSession/invokeSourced(_:)``), so a row's text is stepped through once.
+    static let rowPlan = JSONMemberPlan(rowMembers)!
 
     private init(recordId: Int64?, modifiedDate: Int64?, valueStore: ValueStore, attributeStore: AttributeStore) {
         self.recordId = recordId

@@ -142,7 +142,8 @@ public final class PortalSession: Sendable {
     private func invokeSourced(_ calls: [ServiceCall], defersRows: Bool) async throws -> [SourcedJSON] {
         let body = try RequestEnvelope.body(for: calls)
         let answer = try await post(url: context.jsonWebServicesURL("invoke"), body: body, paths: calls.map(\.path))
-        let json = try parse(answer, elementLevels: 2, defersDeepestElements: defersRows)
+        // A deferred row that is a record has its id, date and values found while it is checked.
+        let json = try parse(answer, elementLevels: 2, defersDeepestElements: defersRows, planningDeferred: RecordData.rowPlan)
         guard let results = json.elements else {
             throw PortalError(kind: .server, message: "the portal's answer is not a JSON array", httpStatus: answer.status)
         }
@@ -274,11 +275,13 @@ public final class PortalSession: Sendable {
     }
 
     /// The answer's JSON with its text, and its arrays' elements' down to `elementLevels` levels.
-    func parse(_ answer: HTTPAnswer, elementLevels: Int, defersDeepestElements: Bool = false) throws -> SourcedJSON {
+    func parse(
+        _ answer: HTTPAnswer, elementLevels: Int, defersDeepestElements: Bool = false, planningDeferred plan: JSONMemberPlan? = nil
+    ) throws -> SourcedJSON {
         do {
             return try ResponseParser.parseSourced(
                 status: answer.status, location: answer.headers.first(name: "location"), body: answer.body,
-                elementLevels: elementLevels, defersDeepestElements: defersDeepestElements)
+                elementLevels: elementLevels, defersDeepestElements: defersDeepestElements, planningDeferred: plan)
         } catch {
             throw redact(error)
         }

@@ -12,7 +12,8 @@ enum ResponseParser {
     /// ``parse(status:location:body:)`` keeping the body's text, and its elements' down to
     /// `elementLevels` levels of arrays (``JSONValue/parseSourced(bytes:elementLevels:)``).
     static func parseSourced(
-        status: Int, location: String?, body: [UInt8], elementLevels: Int, defersDeepestElements: Bool = false
+        status: Int, location: String?, body: [UInt8], elementLevels: Int, defersDeepestElements: Bool = false,
+        planningDeferred plan: JSONMemberPlan? = nil
     ) throws(PortalError) -> SourcedJSON {
         if (300..<400).contains(status) {
             var message = "the portal answered with a redirect (HTTP \(status))"
@@ -25,7 +26,8 @@ enum ResponseParser {
             sourced = nil
         } else {
             sourced = try? JSONValue.parseSourced(
-                bytes: body, elementLevels: elementLevels, defersDeepestElements: defersDeepestElements)
+                bytes: body, elementLevels: elementLevels, defersDeepestElements: defersDeepestElements,
+                planningDeferred: plan)
         }
         // An error body is an object: an array (with elements) is not read for one, nor built.
         if let sourced, sourced.elements == nil, let error = portalError(in: sourced.value, status: status) { throw error }
