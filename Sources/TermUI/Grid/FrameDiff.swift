@@ -57,8 +57,8 @@ public enum FrameDiff {
         // A grid built on `previous` with its writes tracked: only the rows written can differ.
         let written = old.flatMap { next.rowsWritten(since: $0) }
         // The open run's bytes, one buffer for every row.
-        var runText: [UInt8] = []
-        runText.reserveCapacity(width * 4)
+        var runText = RunBytes(capacity: width * 4)
+        defer { runText.free() }
         translation.withUnsafeBufferPointer { map in
             next.storage.withUnsafeBufferPointer { newCells in
                 oldStorage.withUnsafeBufferPointer { oldCells in
@@ -69,6 +69,10 @@ public enum FrameDiff {
                             // Same style and cluster tables: equal bits mean equal cells, so an
                             // unchanged row is skipped with one 8-byte comparison per cell.
                             if sameBits(rowStart, width, newCells, oldCells) { continue }
+                            if let new = newCells.baseAddress, let old = oldCells.baseAddress {
+                                changedRow(y, new + rowStart, old + rowStart, width: width, of: next, text: &runText, into: &result)
+                                continue
+                            }
                         } else if comparable && rowIsUnchanged(rowStart, width, newCells, oldCells, next, reference, map) {
                             continue
                         }
@@ -77,7 +81,7 @@ public enum FrameDiff {
                         // its text (a retain and a release) for every cell of a changed row.
                         var inRun = false
                         var run = (x: 0, cellCount: 0, style: UInt16(0))
-                        runText.removeAll(keepingCapacity: true)
+                        runText.removeAll()
                         // Unchanged cells just after the open run, kept to bridge it to a change
                         // that follows closely (see `bridgeableGap`); dropped otherwise. Their
                         // bytes, packed in one word: no buffer to fill and empty on every cell.
@@ -116,7 +120,7 @@ public enum FrameDiff {
                             } else {
                                 (gapCount, gapBytes) = (0, 0)
                                 if inRun { close(run, y: y, runText, of: next, into: &result) }
-                                runText.removeAll(keepingCapacity: true)
+                                runText.removeAll()
                                 append(drawn, of: next, to: &runText)
                                 run = (x: x, cellCount: span, style: drawn.styleIndex)
                                 inRun = true
@@ -131,6 +135,60 @@ public enum FrameDiff {
         return result
     }
 
+    /// The runs of a changed row when both frames share their style and cluster tables (every
+    /// frame but the first and those after a new style): the loop of ``changes(from:to:)`` with
+    /// a cell compared by its bits, in locals a compiler keeps in registers (a page of new list
+    /// rows is ~2,500 cells a key: issue 17). Same runs as the general loop.
+    private static func changedRow(
+        _ y: Int, _ new: UnsafePointer<StoredCell>, _ old: UnsafePointer<StoredCell>, width: Int, of grid: Grid,
+        text: inout RunBytes, into result: inout [Change]
+    ) {
+        var x = 0
+        var inRun = false
+        var run = (x: 0, cellCount: 0, style: UInt16(0))
+        var gapCount = 0
+        var gapBytes: UInt32 = 0
+        text.removeAll()
+        while x < width {
+            let cell = new[x]
+            let dirty = cell.bits != old[x].bits || (cell.isWide && x + 1 < width && new[x + 1].bits != old[x + 1].bits)
+            if !dirty {
+                if inRun && gapCount < bridgeableGap && cell.styleIndex == run.style && !cell.isCluster
+                    && cell.width == 1 && cell.code >= 0x20 && cell.code < 0x7F {
+                    gapBytes |= cell.code << (8 * UInt32(gapCount))
+                    gapCount += 1
+                    x += 1
+                    continue
+                }
+                if inRun { close(run, y: y, text, of: grid, into: &result); inRun = false }
+                gapCount = 0
+                gapBytes = 0
+                x += cell.isWide ? 2 : 1
+                continue
+            }
+            let drawn = cell.isContinuation ? StoredCell.blank(cell.styleIndex) : cell
+            let span = drawn.isWide ? 2 : 1
+            if inRun && run.style == drawn.styleIndex && run.x + run.cellCount + gapCount == x {
+                for offset in 0..<gapCount { text.append(UInt8(truncatingIfNeeded: gapBytes >> (8 * UInt32(offset)))) }
+                run.cellCount += gapCount
+            } else {
+                if inRun { close(run, y: y, text, of: grid, into: &result) }
+                text.removeAll()
+                run = (x: x, cellCount: 0, style: drawn.styleIndex)
+                inRun = true
+            }
+            (gapCount, gapBytes) = (0, 0)
+            if drawn.code < 0x80 && !drawn.isCluster {
+                text.append(UInt8(truncatingIfNeeded: drawn.code))
+            } else {
+                append(drawn, of: grid, to: &text)
+            }
+            run.cellCount += span
+            x += span
+        }
+        if inRun { close(run, y: y, text, of: grid, into: &result) }
+    }
+
     /// At most this many unchanged cells between two changes in one style are written again
     /// rather than stepped over: printable ASCII in the run's style, so the bytes are no more
     /// than the cursor movement they replace (`ESC [ n C`), and one run is cheaper to make and
@@ -140,21 +198,54 @@ public enum FrameDiff {
     /// Gives a finished run its text (collected as UTF-8: cheaper than growing a string cell by
     /// cell) and adds it to the changes.
     @inline(__always)
-    private static func close(_ run: (x: Int, cellCount: Int, style: UInt16), y: Int, _ text: [UInt8], of grid: Grid,
+    private static func close(_ run: (x: Int, cellCount: Int, style: UInt16), y: Int, _ text: RunBytes, of grid: Grid,
                               into changes: inout [Change]) {
-        changes.append(Change(position: Point(x: run.x, y: y), text: String(decoding: text, as: UTF8.self),
+        changes.append(Change(position: Point(x: run.x, y: y), text: text.string,
                               cellCount: run.cellCount, style: grid.styles[Int(run.style)]))
     }
 
     @inline(__always)
-    private static func append(_ cell: StoredCell, of grid: Grid, to text: inout [UInt8]) {
+    private static func append(_ cell: StoredCell, of grid: Grid, to text: inout RunBytes) {
         if cell.isCluster {
-            text.append(contentsOf: grid.grapheme(of: cell).utf8)
+            for byte in grid.grapheme(of: cell).utf8 { text.append(byte) }
         } else if cell.code < 0x80 {
             text.append(UInt8(truncatingIfNeeded: cell.code))
         } else if let scalar = Unicode.Scalar(cell.code) {
             UTF8.encode(scalar) { text.append($0) }
         }
+    }
+
+    /// The UTF-8 of the open run: a buffer written byte by byte without an array's uniqueness
+    /// and capacity checks on every cell (a page of new rows appends ~2,500 bytes a key).
+    private struct RunBytes {
+        private var base: UnsafeMutablePointer<UInt8>
+        private var capacity: Int
+        private(set) var count = 0
+
+        init(capacity: Int) {
+            self.capacity = max(capacity, 16)
+            base = .allocate(capacity: self.capacity)
+        }
+
+        @inline(__always)
+        mutating func append(_ byte: UInt8) {
+            if count == capacity { grow() }
+            base[count] = byte
+            count += 1
+        }
+
+        mutating func removeAll() { count = 0 }
+
+        var string: String { String(decoding: UnsafeBufferPointer(start: base, count: count), as: UTF8.self) }
+
+        private mutating func grow() {
+            let larger = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity * 2)
+            larger.update(from: base, count: count)
+            base.deallocate()
+            (base, capacity) = (larger, capacity * 2)
+        }
+
+        func free() { base.deallocate() }
     }
 
     /// Whether the `count` cells from `start` have the same bits in both buffers: a branch-free
