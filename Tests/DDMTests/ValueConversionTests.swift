@@ -147,6 +147,22 @@ struct ValueConversionTests {
         #expect(throws: FieldIssue.nonexistentDate("2004-06-31T00:00")) { try birthday.value(fromServer: "2004-06-31T00:00") }
     }
 
+    /// A date's long label in both locales, for days and years of every length.
+    @Test func longLabelsSpellEveryMonthDayAndYear() throws {
+        let birthday = try field("Birthday")
+        for year in [1, 9, 10, 99, 100, 999, 1000, 2004, 9999] {
+            for month in 1...12 {
+                for day in [1, 9, 10, 28] {
+                    let date = try #require(CalendarDate(year: year, month: month, day: day))
+                    let english = UIStrings.englishMonths[month - 1]
+                    let spanish = UIStrings.spanishMonths[month - 1]
+                    #expect(birthday.label(of: .date(date), in: .enUS) == english + " " + String(day) + ", " + String(year))
+                    #expect(birthday.label(of: .date(date), in: .esES) == String(day) + " de " + spanish + " de " + String(year))
+                }
+            }
+        }
+    }
+
     @Test func leapYearsAndTwoDigitYears() throws {
         let birthday = try field("Birthday")
         #expect(try birthday.value(fromServer: "02/29/2016") == .date(CalendarDate(year: 2016, month: 2, day: 29)!))

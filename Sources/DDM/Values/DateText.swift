@@ -43,15 +43,27 @@ enum DateText {
     /// (but for CR LF, neither a digit, `-` nor `T`), so both readings agree.
     static func dashedASCII(_ text: String, original: String) throws(FieldIssue) -> CalendarDate? {
         let bytes = text.utf8
-        guard !bytes.isEmpty, bytes.count <= 32, bytes.allSatisfy({ $0 < 0x80 && $0 != UInt8(ascii: "/") }) else { return nil }
-        var finished: [(value: Int, length: Int)] = []  // the parts before the current one
+        guard !bytes.isEmpty, bytes.count <= 32 else { return nil }
+        // The parts before the current one, in locals: no array to make for every date of a page.
+        var (year, yearLength, month, monthLength) = (0, 0, 0, 0)
+        var finished = 0
         var value = 0
         var length = 0
+        var inTime = false
         for byte in bytes {
-            if byte == UInt8(ascii: "T") { break }
+            guard byte < 0x80, byte != UInt8(ascii: "/") else { return nil }
+            if inTime { continue }
+            if byte == UInt8(ascii: "T") {
+                inTime = true
+                continue
+            }
             if byte == UInt8(ascii: "-") {
-                guard finished.count < 2 else { return nil }
-                finished.append((value, length))
+                switch finished {
+                case 0: (year, yearLength) = (value, length)
+                case 1: (month, monthLength) = (value, length)
+                default: return nil
+                }
+                finished += 1
                 (value, length) = (0, 0)
                 continue
             }
@@ -59,9 +71,8 @@ enum DateText {
             guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9"), length < 4 else { return nil }
             (value, length) = (value * 10 + Int(byte - UInt8(ascii: "0")), length + 1)
         }
-        guard finished.count == 2, finished[0].length == 4, finished[1].length > 0, length > 0 else { return nil }
-        let values = (finished[0].value, finished[1].value, value)
-        guard let date = CalendarDate(year: values.0, month: values.1, day: values.2) else { throw .nonexistentDate(original) }
+        guard finished == 2, yearLength == 4, monthLength > 0, length > 0 else { return nil }
+        guard let date = CalendarDate(year: year, month: month, day: value) else { throw .nonexistentDate(original) }
         return date
     }
 
@@ -89,11 +100,46 @@ enum DateText {
     /// The long form a user reads: "June 19, 2004" (English), "19 de junio de 2004" (Spanish);
     /// other languages get `yyyy-MM-dd`.
     static func longLabel(_ date: CalendarDate, locale: PortalLocale) -> String {
+        // Written as bytes into one buffer: interpolating made several strings for every date of
+        // a record list page (issue 17).
+        var text = LabelBytes()
         switch locale.language {
-        case "en": return "\(UIStrings.englishMonths[date.month - 1]) \(date.day), \(date.year)"
-        case "es": return "\(date.day) de \(UIStrings.spanishMonths[date.month - 1]) de \(date.year)"
+        case "en":
+            text.append(UIStrings.englishMonths[date.month - 1])
+            text.append(" ")
+            text.append(date.day)
+            text.append(", ")
+            text.append(date.year)
+        case "es":
+            text.append(date.day)
+            text.append(" de ")
+            text.append(UIStrings.spanishMonths[date.month - 1])
+            text.append(" de ")
+            text.append(date.year)
         default: return date.isoString
         }
+        return text.string
+    }
+
+    /// A short text made of words and numbers.
+    private struct LabelBytes {
+        private var bytes: [UInt8] = []
+
+        init() { bytes.reserveCapacity(32) }
+
+        mutating func append(_ text: String) { bytes.append(contentsOf: text.utf8) }
+
+        /// A non-negative number in decimal (a day or a year of ``CalendarDate/supportedYears``).
+        mutating func append(_ number: Int) {
+            var divisor = 1
+            while divisor * 10 <= number { divisor *= 10 }
+            while divisor > 0 {
+                bytes.append(UInt8(ascii: "0") + UInt8((number / divisor) % 10))
+                divisor /= 10
+            }
+        }
+
+        var string: String { String(decoding: bytes, as: UTF8.self) }
     }
 
     /// Reads what a user types in `locale`: the long form (month names in full or abbreviated to
