@@ -12,13 +12,17 @@ import DDM
 /// Shared by the loaders of one list (a screen builds a new loader for every load); pages are
 /// keyed by their cache key, which names the list's query and the rows, so loaders of different
 /// sorts or filters never see each other's pages. Pages not asked for within ``lifetime`` are
-/// forgotten. A fetch that fails fails every page waiting for it, and the next request fetches
-/// its page alone, as without read-ahead.
+/// forgotten, and so are those of all but the last ``keptCalls`` calls: a page holds its call's
+/// whole answer, and a list reading on asks only for the newest (paging through 10,000 records
+/// kept every answer for ``lifetime``: 14 MB, issue 17). A fetch that fails fails every page
+/// waiting for it, and the next request fetches its page alone, as without read-ahead.
 public actor PageReadAhead {
     /// Pages fetched per rows call when reading sequentially (the requested one included).
     public let pages: Int
     /// How long a page fetched ahead is kept for its request.
     public let lifetime: Duration
+    /// The most rows calls whose pages are kept for their requests.
+    public let keptCalls: Int
 
     /// Stores pages (cache key, rows) in one transaction; returns, in order, whether each was
     /// stored (false: its entry holds local changes).
@@ -47,11 +51,17 @@ public actor PageReadAhead {
     /// read backwards (PgUp).
     private var lastRead: Set<String> = []
     private var lastFailed = false
+    /// The pages of each call whose pages are kept, oldest first.
+    private var keptBatches: [Set<String>] = []
 
-    public init(pages: Int = 4, lifetime: Duration = .seconds(30)) {
+    public init(pages: Int = 4, lifetime: Duration = .seconds(30), keptCalls: Int = 2) {
         self.pages = max(1, pages)
         self.lifetime = lifetime
+        self.keptCalls = max(1, keptCalls)
     }
+
+    /// How many pages are kept for their requests.
+    public var pagesHeld: Int { entries.count }
 
     /// The rows of one page: from a fetch made ahead for it, else fetched with `fetch(start, end)`
     /// (a rows call answering a JSON array), the pages after it too (returned as its `following`)
@@ -112,6 +122,7 @@ public actor PageReadAhead {
         }
         lastRead = Set(keys)
         for pageKey in keys.dropFirst() { entries[pageKey] = Entry(fetch: task, fetchedAt: now, batch: lastRead) }
+        keep(batch: lastRead)
         do {
             let split = try await task.value
             lastFailed = false
@@ -129,6 +140,16 @@ public actor PageReadAhead {
     public func forgetAll() {
         entries.removeAll()
         lastRead = []
+        keptBatches = []
+    }
+
+    /// Notes a new call's pages; forgets the pages of calls older than the last ``keptCalls``.
+    private func keep(batch: Set<String>) {
+        keptBatches.append(batch)
+        while keptBatches.count > keptCalls {
+            let old = keptBatches.removeFirst()
+            for pageKey in old where entries[pageKey]?.batch == old { entries[pageKey] = nil }
+        }
     }
 
     /// Drops the pages fetched more than ``lifetime`` ago.

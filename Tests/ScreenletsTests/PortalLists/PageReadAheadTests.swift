@@ -96,6 +96,27 @@ struct PageReadAheadTests {
         }
     }
 
+    /// Reading on, a list asks for none of the pages a call brought after its page: only the
+    /// last two calls' pages are kept for a request (each holds its call's whole answer); an
+    /// older one is fetched again when asked for.
+    @Test func onlyTheLastCallsPagesAreKeptForTheirRequests() async throws {
+        try await PortalFixture.with { fixture in
+            let readAhead = PageReadAhead()
+            _ = try await load(1, fixture, readAhead)
+            for page in stride(from: 2, through: 18, by: 4) {
+                #expect(try await load(page, fixture, readAhead).followingPages.count == 3, "page \(page)")
+                #expect(await readAhead.pagesHeld <= 6, "after page \(page)")
+            }
+            #expect(await readAhead.pagesHeld == 6, "pages 15–17 and 19–21")
+            fixture.emulator.clearJournal()
+            #expect(try await load(15, fixture, readAhead).rows.count == 25)
+            #expect(try fixture.recordPageStarts().isEmpty, "page 15 came with page 14's call: served from memory")
+            #expect(try await load(3, fixture, readAhead).rows.count == 25)
+            let starts = try fixture.recordPageStarts()
+            #expect(starts == [100], "page 3's call is forgotten: fetched again (\(starts))")
+        }
+    }
+
     /// A list keeps the pages a read brought after its page and asks for none of them: the page
     /// after them is read in sequence all the same.
     @Test func aPageReadAheadBringsThePagesAfterItAndThePageAfterThoseIsReadInSequence() async throws {
