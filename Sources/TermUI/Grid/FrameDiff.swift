@@ -136,57 +136,77 @@ public enum FrameDiff {
     }
 
     /// The runs of a changed row when both frames share their style and cluster tables (every
-    /// frame but the first and those after a new style): the loop of ``changes(from:to:)`` with
-    /// a cell compared by its bits, in locals a compiler keeps in registers (a page of new list
-    /// rows is ~2,500 cells a key: issue 17). Same runs as the general loop.
+    /// frame but the first and those after a new style): the same runs as the loop of
+    /// ``changes(from:to:)``, found the way a page of new list rows wants it (~2,500 cells a key,
+    /// issue 17): unchanged cells are stepped over comparing 8-byte words, and a run grows over
+    /// changed cells of its style, and over up to ``bridgeableGap`` unchanged ones when a changed
+    /// cell of its style follows them.
     private static func changedRow(
         _ y: Int, _ new: UnsafePointer<StoredCell>, _ old: UnsafePointer<StoredCell>, width: Int, of grid: Grid,
         text: inout RunBytes, into result: inout [Change]
     ) {
-        var x = 0
-        var inRun = false
-        var run = (x: 0, cellCount: 0, style: UInt16(0))
-        var gapCount = 0
-        var gapBytes: UInt32 = 0
-        text.removeAll()
-        while x < width {
-            let cell = new[x]
-            let dirty = cell.bits != old[x].bits || (cell.isWide && x + 1 < width && new[x + 1].bits != old[x + 1].bits)
-            if !dirty {
-                if inRun && gapCount < bridgeableGap && cell.styleIndex == run.style && !cell.isCluster
-                    && cell.width == 1 && cell.code >= 0x20 && cell.code < 0x7F {
-                    gapBytes |= cell.code << (8 * UInt32(gapCount))
-                    gapCount += 1
-                    x += 1
-                    continue
+        new.withMemoryRebound(to: UInt64.self, capacity: width) { newWords in
+            old.withMemoryRebound(to: UInt64.self, capacity: width) { oldWords in
+                // A wide cell whose second half changed is changed: it is written whole.
+                @inline(__always) func changed(_ x: Int) -> Bool {
+                    newWords[x] != oldWords[x] || (new[x].isWide && x + 1 < width && newWords[x + 1] != oldWords[x + 1])
                 }
-                if inRun { close(run, y: y, text, of: grid, into: &result); inRun = false }
-                gapCount = 0
-                gapBytes = 0
-                x += cell.isWide ? 2 : 1
-                continue
+                var x = 0
+                while x < width {
+                    // Step over unchanged cells; a wide cell is changed when its second half is.
+                    let from = x
+                    while x < width && newWords[x] == oldWords[x] { x &+= 1 }
+                    guard x < width else { return }
+                    if x > from && new[x - 1].isWide { x -= 1 }
+                    // A run from here, in the style of its first cell.
+                    let first = new[x]
+                    let style = first.styleIndex
+                    let runX = x
+                    text.removeAll()
+                    x = appendDrawn(first, of: grid, to: &text, at: x)
+                    var end = x
+                    while x < width {
+                        let cell = new[x]
+                        if changed(x) {
+                            guard cell.styleIndex == style else { break }
+                            if cell.width == 1 && cell.code < 0x80 {
+                                text.append(UInt8(truncatingIfNeeded: cell.code))
+                                x &+= 1
+                            } else {
+                                x = appendDrawn(cell, of: grid, to: &text, at: x)
+                            }
+                            end = x
+                            continue
+                        }
+                        // Unchanged: bridged when a changed cell of this style follows closely.
+                        var gap = 0
+                        while gap < bridgeableGap, x + gap < width, !changed(x + gap), isBridgeable(new[x + gap], style: style) {
+                            gap += 1
+                        }
+                        guard gap > 0, x + gap < width, changed(x + gap), new[x + gap].styleIndex == style else { break }
+                        for offset in 0..<gap { text.append(UInt8(truncatingIfNeeded: new[x + offset].code)) }
+                        x += gap
+                    }
+                    close((x: runX, cellCount: end - runX, style: style), y: y, text, of: grid, into: &result)
+                    x = end
+                }
             }
-            let drawn = cell.isContinuation ? StoredCell.blank(cell.styleIndex) : cell
-            let span = drawn.isWide ? 2 : 1
-            if inRun && run.style == drawn.styleIndex && run.x + run.cellCount + gapCount == x {
-                for offset in 0..<gapCount { text.append(UInt8(truncatingIfNeeded: gapBytes >> (8 * UInt32(offset)))) }
-                run.cellCount += gapCount
-            } else {
-                if inRun { close(run, y: y, text, of: grid, into: &result) }
-                text.removeAll()
-                run = (x: x, cellCount: 0, style: drawn.styleIndex)
-                inRun = true
-            }
-            (gapCount, gapBytes) = (0, 0)
-            if drawn.code < 0x80 && !drawn.isCluster {
-                text.append(UInt8(truncatingIfNeeded: drawn.code))
-            } else {
-                append(drawn, of: grid, to: &text)
-            }
-            run.cellCount += span
-            x += span
         }
-        if inRun { close(run, y: y, text, of: grid, into: &result) }
+    }
+
+    /// Appends the cell at `x` as drawn (a second half reached directly has lost its first: a
+    /// space); returns the column after it.
+    @inline(__always)
+    private static func appendDrawn(_ cell: StoredCell, of grid: Grid, to text: inout RunBytes, at x: Int) -> Int {
+        let drawn = cell.isContinuation ? StoredCell.blank(cell.styleIndex) : cell
+        append(drawn, of: grid, to: &text)
+        return x + (drawn.isWide ? 2 : 1)
+    }
+
+    /// An unchanged cell a run may write again to reach a change: printable ASCII in its style.
+    @inline(__always)
+    private static func isBridgeable(_ cell: StoredCell, style: UInt16) -> Bool {
+        cell.styleIndex == style && !cell.isCluster && cell.width == 1 && cell.code >= 0x20 && cell.code < 0x7F
     }
 
     /// At most this many unchanged cells between two changes in one style are written again
