@@ -40,6 +40,10 @@ struct ListScreenViewPartsTests {
                 #expect(shown == describe(model.engine.row(at: index)), "row \(index) at step \(step)")
                 seen.insert(String(shown.suffix(1)))
             }
+            let staleOnScreen = slots.range.contains { index in
+                if case .loaded(_, stale: true) = model.engine.row(at: index) { return true } else { return false }
+            }
+            #expect(slots.showsStaleRows == staleOnScreen, "stale rows on screen at step \(step)")
         }
         #expect(seen.contains("!") && seen.contains("~") && seen.contains("∅"), "failed, stale and past-the-end rows were on screen: \(seen.sorted())")
     }

@@ -156,9 +156,18 @@ extension ListScreen {
             return .loaded(loaded.rows[offset], stale: loaded.stale)
         }
 
-        /// Whether any loaded row on screen came from the cache while the portal was unreachable.
+        /// Whether any loaded row on screen came from the cache while the portal was unreachable:
+        /// read from the pages' flags, without copying a row out of its page for each index.
         var showsStaleRows: Bool {
-            range.contains { if case .loaded(_, stale: true) = self[$0] { return true } else { return false } }
+            let layout = engine.layout
+            return range.contains { index in
+                let page = layout.page(forRow: index)
+                if index < engine.rowCount, pages.indices.contains(page - firstPage), let loaded = pages[page - firstPage],
+                   index - layout.firstRow(ofPage: page) < loaded.rows.count {
+                    return loaded.stale
+                }
+                if case .loaded(_, stale: true) = self[index] { return true } else { return false }
+            }
         }
     }
 
