@@ -109,22 +109,25 @@ struct FrameWriter {
         }
         // Spaces at the end of the run: not written on a cleared screen when they look like it,
         // else erased when that is shorter and looks the same.
-        let blanks = min(cells, Self.trailingSpaces(text))
+        let trailing = Self.trailingSpaces(text)
+        let blanks = min(cells, trailing)
         let blanksAt = x + cells - blanks
         if blanks > 0 && (onClearedScreen && pen.isBlankOnClear || canErase(blanks, at: blanksAt, with: pen)) {
             if blanks < cells {
+                // What is left ends with a character other than a space.
                 writeRun(String(decoding: text.utf8.dropLast(blanks), as: UTF8.self), cells: cells - blanks,
-                         at: Point(x: x, y: y), with: pen)
+                         at: Point(x: x, y: y), with: pen, isBlank: false)
             }
             if !(onClearedScreen && pen.isBlankOnClear) { erase(blanks, at: Point(x: blanksAt, y: y), with: pen) }
             return
         }
-        writeRun(text, cells: cells, at: Point(x: x, y: y), with: pen)
+        writeRun(text, cells: cells, at: Point(x: x, y: y), with: pen, isBlank: trailing == text.utf8.count)
     }
 
-    private mutating func writeRun(_ text: String, cells: Int, at position: Point, with pen: Pen) {
+    /// Writes `text`; `isBlank` says it is all spaces (written in the pen for blanks).
+    private mutating func writeRun(_ text: String, cells: Int, at position: Point, with pen: Pen, isBlank: Bool) {
         move(to: position)
-        if Self.trailingSpaces(text) == text.utf8.count { setPenForBlanks(pen) } else { setPen(pen) }
+        if isBlank { setPenForBlanks(pen) } else { setPen(pen) }
         if repeatRun(text, cells: cells, at: position) { return }
         let room = size.width - position.x
         var text = text
