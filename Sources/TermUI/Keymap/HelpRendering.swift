@@ -5,12 +5,15 @@ extension Grid {
         guard rect.height > 0 else { return }
         let row = Rect(x: rect.x, y: rect.y, width: rect.width, height: 1)
         let labelStyle = theme.style(for: Theme.Component.helpLabel)
+        let keyStyle = theme.style(for: Theme.Component.helpKey)
         fill(row, style: labelStyle)
         var x = rect.x
         for (index, item) in items.enumerated() {
             if index > 0 { x = write(KeyMap.helpSeparator, at: Point(x: x, y: rect.y), style: labelStyle, clip: row) }
-            x = write(item.key, at: Point(x: x, y: rect.y), style: theme.style(for: Theme.Component.helpKey), clip: row)
-            x = write(" " + item.label, at: Point(x: x, y: rect.y), style: labelStyle, clip: row)
+            x = write(item.key, at: Point(x: x, y: rect.y), style: keyStyle, clip: row)
+            // The space between key and label is the fill's (drawn on every frame: issue 17).
+            if x < row.maxX { x += 1 }
+            x = write(item.label, at: Point(x: x, y: rect.y), style: labelStyle, clip: row)
         }
     }
 
