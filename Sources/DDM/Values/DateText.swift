@@ -100,46 +100,11 @@ enum DateText {
     /// The long form a user reads: "June 19, 2004" (English), "19 de junio de 2004" (Spanish);
     /// other languages get `yyyy-MM-dd`.
     static func longLabel(_ date: CalendarDate, locale: PortalLocale) -> String {
-        // Written as bytes into one buffer: interpolating made several strings for every date of
-        // a record list page (issue 17).
-        var text = LabelBytes()
         switch locale.language {
-        case "en":
-            text.append(UIStrings.englishMonths[date.month - 1])
-            text.append(" ")
-            text.append(date.day)
-            text.append(", ")
-            text.append(date.year)
-        case "es":
-            text.append(date.day)
-            text.append(" de ")
-            text.append(UIStrings.spanishMonths[date.month - 1])
-            text.append(" de ")
-            text.append(date.year)
+        case "en": return "\(UIStrings.englishMonths[date.month - 1]) \(date.day), \(date.year)"
+        case "es": return "\(date.day) de \(UIStrings.spanishMonths[date.month - 1]) de \(date.year)"
         default: return date.isoString
         }
-        return text.string
-    }
-
-    /// A short text made of words and numbers.
-    private struct LabelBytes {
-        private var bytes: [UInt8] = []
-
-        init() { bytes.reserveCapacity(32) }
-
-        mutating func append(_ text: String) { bytes.append(contentsOf: text.utf8) }
-
-        /// A non-negative number in decimal (a day or a year of ``CalendarDate/supportedYears``).
-        mutating func append(_ number: Int) {
-            var divisor = 1
-            while divisor * 10 <= number { divisor *= 10 }
-            while divisor > 0 {
-                bytes.append(UInt8(ascii: "0") + UInt8((number / divisor) % 10))
-                divisor /= 10
-            }
-        }
-
-        var string: String { String(decoding: bytes, as: UTF8.self) }
     }
 
     /// Reads what a user types in `locale`: the long form (month names in full or abbreviated to
