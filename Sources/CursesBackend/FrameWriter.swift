@@ -131,13 +131,46 @@ struct FrameWriter {
         if repeatRun(text, cells: cells, at: position) { return }
         let room = size.width - position.x
         var text = text
-        let plain: Bool = text.withUTF8 { bytes in
-            for byte in bytes where byte < 0x20 || byte >= 0x7F { return false }
+        let x: Int = text.withUTF8 { bytes in
+            var plain = true
+            for byte in bytes where byte < 0x20 || byte >= 0x7F {
+                plain = false
+                break
+            }
+            guard plain else { return writeMixed(bytes, from: position.x) }
             output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes.prefix(room)))
-            return true
+            return position.x + min(room, bytes.count)
         }
-        let x = plain ? position.x + min(room, text.utf8.count) : writeCells(of: text, from: position.x)
         cursor = x < size.width ? Point(x: x, y: position.y) : nil
+    }
+
+    /// Writes UTF-8 `bytes` from column `x` as ``writeCells(of:from:)`` does, but copies each
+    /// printable ASCII byte that is a grapheme of its own straight out (a row with one marker
+    /// glyph is otherwise walked grapheme by grapheme: issue 17). A byte is one when the byte
+    /// after it is ASCII too: ASCII is never a prefix, extender or joiner, and a printable byte is
+    /// not CR or LF. The rest goes through ``writeCells(of:from:)`` in pieces ending before such a
+    /// byte, where a grapheme ends; returns the column after the last one written.
+    private mutating func writeMixed(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        let count = bytes.count
+        @inline(__always) func standsAlone(_ index: Int) -> Bool {
+            let byte = bytes[index]
+            return byte >= 0x20 && byte < 0x7F && (index + 1 == count || bytes[index + 1] < 0x80)
+        }
+        var x = start
+        var index = 0
+        while index < count && x < size.width {
+            if standsAlone(index) {
+                output.append(bytes[index])
+                x += 1
+                index += 1
+                continue
+            }
+            var end = index + 1
+            while end < count && !(bytes[end - 1] < 0x80 && standsAlone(end)) { end += 1 }
+            x = writeCells(of: String(decoding: UnsafeBufferPointer(rebasing: bytes[index..<end]), as: UTF8.self), from: x)
+            index = end
+        }
+        return x
     }
 
     /// Whether `count` spaces from column `x` are better erased than written: they must look like

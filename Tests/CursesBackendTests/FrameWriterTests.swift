@@ -24,7 +24,10 @@ struct FrameWriterTests {
         Style(foreground: .indexed(208), background: .indexed(236)), Style(attributes: .reverse),
         Style(attributes: [.underline, .italic]), Style(foreground: .red, attributes: .dim), Style(background: .indexed(117)),
     ]
-    static let words = ["Field", "›", "記録", "  ", "value 12", "          ", "│", "·", "──────────", "é", "x"]
+    /// Words to draw: ASCII, wide and narrow glyphs, and ASCII letters carrying combining marks
+    /// (a letter and its mark are one cell: the writer must not split them).
+    static let words = ["Field", "›", "記録", "  ", "value 12", "          ", "│", "·", "──────────", "é", "x",
+                        "› Cafe\u{301} 12", "ok\u{20DD} ok", "Nai\u{308}ve›"]
 
     /// The pen a terminal shows `style` in.
     static func pen(_ style: Style) -> TerminalScreen.Pen {

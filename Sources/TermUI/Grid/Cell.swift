@@ -44,21 +44,29 @@ public struct Cell: Hashable, Sendable {
 /// to create, copy and compare. `code` is the grapheme's only scalar, or `clusterFlag | index` into
 /// the grid's table of multi-scalar graphemes; `styleIndex` indexes the grid's style table; a
 /// continuation cell has code 0 and width 0.
+///
+/// The fields live in one `UInt64` (code in bits 0–31, width in 32–39, style index in 48–63), so
+/// writing a cell is one store and a row of them fills like `memset` (issue 17).
 struct StoredCell: Equatable, Sendable {
-    var code: UInt32
-    var width: UInt8
-    /// Always 0: makes the 8 bytes fully defined, so cells can be compared as one `UInt64`.
-    private var reserved: UInt8 = 0
-    var styleIndex: UInt16
+    /// The cell's 8 bytes as one number: equal bits, equal cells (within one grid's tables).
+    private(set) var bits: UInt64
 
+    @inline(__always)
     init(code: UInt32, width: UInt8, styleIndex: UInt16) {
-        self.code = code
-        self.width = width
-        self.styleIndex = styleIndex
+        bits = UInt64(code) | UInt64(width) << 32 | UInt64(styleIndex) << 48
     }
 
-    /// The cell's 8 bytes as one number: equal bits, equal cells (within one grid's tables).
-    @inline(__always) var bits: UInt64 { unsafeBitCast(self, to: UInt64.self) }
+    @inline(__always) var code: UInt32 {
+        get { UInt32(truncatingIfNeeded: bits) }
+        set { bits = bits & ~0xFFFF_FFFF | UInt64(newValue) }
+    }
+
+    @inline(__always) var width: UInt8 { UInt8(truncatingIfNeeded: bits >> 32) }
+
+    @inline(__always) var styleIndex: UInt16 {
+        get { UInt16(truncatingIfNeeded: bits >> 48) }
+        set { bits = bits & 0x0000_FFFF_FFFF_FFFF | UInt64(newValue) << 48 }
+    }
 
     static let clusterFlag: UInt32 = 0x8000_0000
 

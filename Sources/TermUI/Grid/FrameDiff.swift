@@ -165,7 +165,18 @@ public enum FrameDiff {
                     text.removeAll()
                     x = appendDrawn(first, of: grid, to: &text, at: x)
                     var end = x
+                    // A changed narrow ASCII cell of the run's style is one masked word compare.
+                    let narrowASCII = UInt64(style) << 48 | 1 << 32
                     while x < width {
+                        let fastFrom = x
+                        while x < width {
+                            let word = newWords[x]
+                            guard word != oldWords[x], word & narrowASCIIMask == narrowASCII else { break }
+                            text.append(UInt8(truncatingIfNeeded: word))
+                            x &+= 1
+                        }
+                        if x > fastFrom { end = x }
+                        guard x < width else { break }
                         let cell = new[x]
                         if changed(x) {
                             guard cell.styleIndex == style else { break }
@@ -202,6 +213,10 @@ public enum FrameDiff {
         append(drawn, of: grid, to: &text)
         return x + (drawn.isWide ? 2 : 1)
     }
+
+    /// The bits of a ``StoredCell`` that say it is narrow (width 1), of a given style and an ASCII
+    /// scalar (code below 0x80, no cluster flag): equal to `style << 48 | 1 << 32` exactly then.
+    private static let narrowASCIIMask: UInt64 = 0xFFFF_00FF_FFFF_FF80
 
     /// An unchanged cell a run may write again to reach a change: printable ASCII in its style.
     @inline(__always)

@@ -217,9 +217,9 @@ public struct Grid: Equatable, Sendable {
         for y in area.y..<area.maxY { repairEdges(row: y, from: area.x, to: area.maxX) }
         let width = size.width
         storage.withUnsafeMutableBufferPointer { cells in
+            guard let base = cells.baseAddress else { return }
             for y in area.y..<area.maxY {
-                let start = y * width
-                for x in area.x..<area.maxX { cells[start + x] = stored }
+                (base + y * width + area.x).update(repeating: stored, count: area.width)
             }
         }
     }
@@ -438,7 +438,9 @@ public struct Grid: Equatable, Sendable {
                     cells[start + offset] = StoredCell(code: UInt32(bytes[offset]), width: 1, styleIndex: styleIndex)
                 }
                 if fits {
-                    for offset in shown..<rect.width { cells[start + offset] = .blank(styleIndex) }
+                    if shown < rect.width, let base = cells.baseAddress {
+                        (base + start + shown).update(repeating: .blank(styleIndex), count: rect.width - shown)
+                    }
                 } else {
                     cells[start + shown] = StoredCell(code: 0x2026, width: 1, styleIndex: styleIndex)
                 }
