@@ -136,6 +136,27 @@ struct TransportTests {
         }
     }
 
+    @Test func oversizedAnswerWithoutALengthIsRefusedAsItComes() async throws {
+        var options = PortalSession.Options()
+        options.maxResponseBytes = 1024
+        let big = Array(("[\"" + String(repeating: "x", count: 4096) + "\"]").utf8)
+        try await withServer(options: options, { _ in .chunked(body: big, chunkSize: 300) }) { session, _ in
+            let e = await expectPortalError { _ = try await session.invoke(ServiceCall(path: "/a/b")) }
+            #expect(e?.kind == .server)
+            #expect(e?.message.contains("larger") == true)
+        }
+    }
+
+    @Test func answerInChunksIsReadWhole() async throws {
+        let rows = "[" + (0..<200).map { "{\"recordId\":\($0),\"title\":\"Row \($0)\"}" }.joined(separator: ",") + "]"
+        // The batch's answer: one result, the rows.
+        try await withServer({ _ in .chunked(body: Array(("[" + rows + "]").utf8), chunkSize: 777) }) { session, _ in
+            let answer = try await session.invoke(ServiceCall(path: "/a/b"))
+            #expect(answer.arrayValue?.count == 200)
+            #expect(answer.arrayValue?.last?["title"]?.stringValue == "Row 199")
+        }
+    }
+
     @Test func errorMessagesNeverContainThePassword() async throws {
         try await withServer({ _ in .json(#"{"exception":"com.example.AuthException","message":"Wrong password s3cr3t-pw for test"}"#) }) { session, _ in
             let e = await expectPortalError { _ = try await session.invoke(ServiceCall(path: "/a/b")) }

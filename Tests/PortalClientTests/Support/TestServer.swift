@@ -28,6 +28,8 @@ final class TestServer: Sendable {
         case close
         /// Announce `declaredLength` bytes, send `body` (shorter), then close.
         case truncated(declaredLength: Int, body: [UInt8])
+        /// A 200 with no length announced: `body` in chunks of `chunkSize` bytes.
+        case chunked(body: [UInt8], chunkSize: Int)
 
         static func json(_ text: String, status: Int = 200, headers: [(String, String)] = []) -> Reply {
             .respond(status: status, headers: [("Content-Type", "application/json")] + headers, body: Array(text.utf8))
@@ -125,6 +127,18 @@ final class TestServer: Sendable {
                 context.write(wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: .ok, headers: h))), promise: nil)
                 context.writeAndFlush(wrapOutboundOut(.body(.byteBuffer(ByteBuffer(bytes: body)))), promise: nil)
                 context.close(promise: nil)
+            case .chunked(let body, let chunkSize):
+                var h = HTTPHeaders()
+                h.add(name: "Transfer-Encoding", value: "chunked")
+                h.add(name: "Content-Type", value: "application/json")
+                context.write(wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: .ok, headers: h))), promise: nil)
+                var start = 0
+                while start < body.count {
+                    let end = min(body.count, start + max(1, chunkSize))
+                    context.writeAndFlush(wrapOutboundOut(.body(.byteBuffer(ByteBuffer(bytes: body[start..<end])))), promise: nil)
+                    start = end
+                }
+                context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
             }
         }
     }
