@@ -11,10 +11,6 @@ import Synchronization
 ///   instead of failing. Opening and migrating are serialised between processes by a file lock.
 /// - Durability: `synchronous = NORMAL` (a committed transaction survives a crash of the
 ///   process; after a power cut the last transactions may roll back, never corrupt).
-/// - Pages of 16 KiB (set when the file is created; an older cache keeps its 4 KiB): a cached
-///   page of list rows (~13 KB) then fits one database page instead of a chain of four, so
-///   storing the pages a list reads ahead takes a quarter of the writes (issue 17). The log is
-///   checkpointed at 4 MiB whatever the page size, as SQLite's default (1,000 pages of 4 KiB).
 public final class CacheDatabase: Sendable {
     /// How long a write waits for another process's write before failing with `SQLITE_BUSY`.
     public static let busyTimeout: TimeInterval = 15
@@ -79,18 +75,12 @@ public final class CacheDatabase: Sendable {
         try pool.close()
     }
 
-    /// The size of write-ahead log at which a commit checkpoints it (SQLite's default size).
-    static let walCheckpointBytes = 4 << 20
-
     private static func configuration() -> Configuration {
         var configuration = Configuration()
         configuration.label = "termlets.cache"
         configuration.busyMode = .timeout(busyTimeout)
         configuration.foreignKeysEnabled = true
         configuration.prepareDatabase { db in
-            try db.execute(sql: "PRAGMA page_size = 16384")  // only a file not written yet takes it
-            let pageSize = try Int.fetchOne(db, sql: "PRAGMA page_size") ?? 4096
-            try db.execute(sql: "PRAGMA wal_autocheckpoint = \(max(1, walCheckpointBytes / max(512, pageSize)))")
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
         }
         return configuration
