@@ -45,9 +45,16 @@ public enum FrameDiff {
     /// leading cell into the run, so a wide grapheme is always written whole. Cost: one comparison
     /// per cell; allocation only for changed runs.
     public static func changes(from previous: Grid?, to next: Grid) -> [Change] {
-        let width = next.width
-        guard width > 0, next.height > 0 else { return [] }
         var result: [Change] = []
+        changes(from: previous, to: next, into: &result)
+        return result
+    }
+
+    /// ``changes(from:to:)`` appended to `result` (a caller diffing every frame keeps one array,
+    /// whose storage is then allocated once rather than grown on every frame).
+    public static func changes(from previous: Grid?, to next: Grid, into result: inout [Change]) {
+        let width = next.width
+        guard width > 0, next.height > 0 else { return }
         let old = previous.flatMap { $0.size == next.size ? $0 : nil }
         let oldStorage = old?.storage ?? []
         let comparable = old != nil
@@ -132,7 +139,6 @@ public enum FrameDiff {
                 }
             }
         }
-        return result
     }
 
     /// The runs of a changed row when both frames share their style and cluster tables (every

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A rectangle of cells, the frame a view renders into. A value type over one flat array of plain
 /// data (multi-scalar graphemes live in a small side table), so a 100×30 frame is created, copied
 /// and compared without reference counting per cell.
@@ -34,15 +36,34 @@ public struct Grid: Equatable, Sendable {
         self.storage = Grid.cells(repeating: stored, count: size.area)
     }
 
-    /// `count` copies of `cell`, written as plain 8-byte stores (a frame starts with 3,000 of them).
+    /// `count` copies of `cell`, written as plain 8-byte stores (a frame starts with 3,000 of them),
+    /// in the storage of a dropped frame of that size when there is one (``recycleStorage()``).
     private static func cells(repeating cell: StoredCell, count: Int) -> [StoredCell] {
-        [StoredCell](unsafeUninitializedCapacity: max(0, count)) { buffer, initialized in
+        if var reused = SpareCells.take(count: count) {
+            reused.withUnsafeMutableBufferPointer { buffer in
+                buffer.update(repeating: cell)
+            }
+            return reused
+        }
+        return [StoredCell](unsafeUninitializedCapacity: max(0, count)) { buffer, initialized in
             buffer.withMemoryRebound(to: UInt64.self) { words in
                 let bits = cell.bits
                 for index in words.indices { words[index] = bits }
             }
             initialized = max(0, count)
         }
+    }
+
+    /// Gives this grid's cells to the next grid made of the same area, and empties this one: for a
+    /// frame nothing reads any more (``FrameRenderer`` drops one every frame). A 100×30 frame is
+    /// 24 KB: allocated and freed on every key, it had the allocator sweep its free lists every
+    /// frame (issue 17). Storage still shared with a copy of the grid is copied when reused.
+    mutating func recycleStorage() {
+        var cells: [StoredCell] = []
+        swap(&cells, &storage)
+        size = Size(width: 0, height: 0)
+        clusters = []
+        SpareCells.give(cells)
     }
 
     /// The whole grid as a rectangle at the origin.
@@ -486,5 +507,24 @@ public struct Grid: Equatable, Sendable {
         }
         result.cursor = cursor.flatMap { newSize.width > $0.x && newSize.height > $0.y ? $0 : nil }
         return result
+    }
+}
+
+/// The storage of one dropped frame, kept for the next frame of its area (``Grid/recycleStorage()``).
+private enum SpareCells {
+    private static let spare = Mutex<[StoredCell]?>(nil)
+
+    static func give(_ cells: [StoredCell]) {
+        guard !cells.isEmpty else { return }
+        spare.withLock { $0 = cells }
+    }
+
+    static func take(count: Int) -> [StoredCell]? {
+        guard count > 0 else { return nil }
+        return spare.withLock { kept in
+            guard let cells = kept, cells.count == count else { return nil }
+            kept = nil
+            return cells
+        }
     }
 }
