@@ -17,6 +17,9 @@ public struct Grid: Equatable, Sendable {
     /// Index of `styles`, built only once the table outgrows a linear search (a frame uses a dozen
     /// styles or so; hashing a style costs more than comparing that many).
     private var styleIndices: [Style: UInt16] = [:]
+    /// The style table's entry found last: writes in a row mostly share their style, and comparing
+    /// one style costs less than searching the table (the table only grows, so it stays valid).
+    private var lastStyleIndex: UInt16 = 0
     private static let linearStyleLimit = 32
     /// Multi-scalar graphemes held for the cells (a grid drawn into again and again keeps those it
     /// no longer shows: start from a fresh grid when this grows past the grid's area).
@@ -100,11 +103,15 @@ public struct Grid: Equatable, Sendable {
     /// table stays small; past 65,535 distinct styles the plain style is used.
     @inline(__always)
     mutating func styleIndex(_ style: Style) -> UInt16 {
-        if style == styles[styles.count - 1] { return UInt16(styles.count - 1) }
-        if let index = existingIndex(of: style) { return index }
+        if style == styles[Int(lastStyleIndex)] { return lastStyleIndex }
+        if let index = existingIndex(of: style) {
+            lastStyleIndex = index
+            return index
+        }
         guard styles.count < Int(UInt16.max) else { return 0 }
         styles.append(style)
         let index = UInt16(styles.count - 1)
+        lastStyleIndex = index
         if styles.count > Self.linearStyleLimit {
             if styleIndices.isEmpty {
                 for (known, existing) in styles.enumerated() { styleIndices[existing] = UInt16(known) }
