@@ -110,21 +110,11 @@ final class HTTPTransport: Sendable {
             let answer = try await Self.withinDeadline(deadline) {
                 let response = try await http.execute(prepared, timeout: deadline.timeAmount, logger: nil)
                 let status = Int(response.status.code)
-                let length = response.headers.first(name: "content-length").flatMap(Int64.init)
-                if let length, length > Int64(maxBytes) {
+                if let length = response.headers.first(name: "content-length").flatMap(Int64.init), length > Int64(maxBytes) {
                     throw Self.tooLarge(maxBytes, status: status)
                 }
-                // Straight into one array of the announced size: a list's pages of rows come as
-                // ~100 KB, which a growing buffer copied twice more (issue 17).
-                var body: [UInt8] = []
-                body.reserveCapacity(Int(max(0, length ?? 0)))
-                for try await chunk in response.body {
-                    guard chunk.readableBytes <= maxBytes - body.count else { throw Self.tooLarge(maxBytes, status: status) }
-                    chunk.withUnsafeReadableBytes { raw in
-                        body.append(contentsOf: UnsafeBufferPointer(start: raw.baseAddress?.assumingMemoryBound(to: UInt8.self), count: raw.count))
-                    }
-                }
-                return HTTPAnswer(status: status, headers: response.headers, body: body)
+                var buffer = try await response.body.collect(upTo: maxBytes)
+                return HTTPAnswer(status: status, headers: response.headers, body: buffer.readBytes(length: buffer.readableBytes) ?? [])
             }
             logger.debug("\(method.rawValue) \(Self.loggable(url))\(label.map { " " + $0 } ?? "") -> \(answer.status) (\(answer.body.count) bytes, \(ContinuousClock.now - started))")
             return answer
