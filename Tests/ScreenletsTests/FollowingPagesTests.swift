@@ -39,6 +39,40 @@ struct FollowingPagesTests {
         #expect(list.engine.rowCount == 10_000)
     }
 
+    /// An answer that brings more pages than the window keeps ahead on its own (a read-ahead
+    /// window grown to 16 pages): reading down, the pages behind the viewport go first, so none
+    /// of those it brought is dropped as it arrives, to be loaded again when reached.
+    @Test func aLongReadAheadIsKeptWholeAndThePagesBehindGoFirst() {
+        var list = started()
+        let layout = list.engine.layout
+        let limit = list.engine.pageRetentionLimit
+        // Read down far enough that the window is full of pages behind.
+        var page = (list.engine.loadedPages.max() ?? 0) + 1
+        for _ in 0..<limit {
+            list.viewport(first: layout.firstRow(ofPage: page - 1), count: 20)
+            while let pending = list.pendingPages.first { list.complete(page: pending, total: 10_000) }
+            page = (list.engine.loadedPages.max() ?? 0) + 1
+        }
+        let first = list.engine.loadedPages.min() ?? 0
+        let brought = limit - 5
+        list.requests.removeAll()
+        list.viewport(first: layout.firstRow(ofPage: page - 1), count: 20)
+        guard let asked = list.pendingPages.first(where: { $0 >= page }) else {
+            Issue.record("the next page ahead is asked for: \(list.pendingPages)")
+            return
+        }
+        list.complete(page: asked, total: 10_000, following: brought)
+        #expect(list.engine.loadedPages.count <= limit, "the window is kept: \(list.engine.loadedPages)")
+        for ahead in asked...(asked + brought) {
+            #expect(list.engine.state(ofPage: ahead).isLoaded, "page \(ahead), brought by \(asked)'s answer, is kept")
+        }
+        #expect(!list.engine.state(ofPage: first).isLoaded, "page \(first), far behind, went first")
+        // Reading on through them asks for none of them.
+        list.requests.removeAll()
+        for ahead in asked...(asked + brought) { list.viewport(first: layout.firstRow(ofPage: ahead), count: 20) }
+        #expect(list.requestedPages.allSatisfy { $0 > asked + brought }, "\(list.requestedPages)")
+    }
+
     @Test func aFollowingPageThatDisagreesWithTheLengthStopsTheKeeping() {
         var list = started()
         let next = (list.engine.loadedPages.max() ?? 0) + 1

@@ -119,6 +119,11 @@ extension PaginationEngine {
     }
 
     /// Drops the pages (and failures) farthest from the viewport beyond ``pageRetentionLimit``.
+    ///
+    /// Pages behind the viewport (against the direction of travel) beyond the prefetch policy's
+    /// ``PrefetchPolicy/pagesBehind`` go first: a reader paging on needs what is ahead, and a
+    /// rows call that brings many pages after its own (``PageReadAhead``) must not see the far
+    /// ones dropped as they arrive, to be decoded again when reached (issue 17).
     private mutating func evictFarPages() {
         let limit = pageRetentionLimit
         guard pages.count > limit || failures.count > limit else { return }
@@ -126,11 +131,20 @@ extension PaginationEngine {
         let low = visible.min() ?? 0
         let high = visible.max() ?? 0
         let forward = motion.direction >= 0
-        // Distance from the viewport; ties go to the page ahead in the direction of travel.
+        let keptBehind: Int
+        if case .ahead(let policy) = configuration.strategy { keptBehind = policy.pagesBehind } else { keptBehind = limit }
+        // Distance from the viewport; ties go to the page ahead in the direction of travel, and
+        // pages behind beyond those kept are farther than any page ahead.
         func distance(_ page: Int) -> Int {
-            if page < low { return (low - page) * 2 + (forward ? 1 : 0) }
-            if page > high { return (page - high) * 2 + (forward ? 0 : 1) }
-            return 0
+            let (gap, isBehind): (Int, Bool)
+            if page < low {
+                (gap, isBehind) = (low - page, forward)
+            } else if page > high {
+                (gap, isBehind) = (page - high, !forward)
+            } else {
+                return 0
+            }
+            return gap * 2 + (isBehind ? 1 : 0) + (isBehind && gap > keptBehind ? 4 * limit : 0)
         }
         while pages.count > limit, let farthest = pages.keys.max(by: { distance($0) < distance($1) }) {
             pages[farthest] = nil

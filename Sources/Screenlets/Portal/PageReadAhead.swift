@@ -5,7 +5,8 @@ import DDM
 /// `pages − 1` pages after it. Those pages come back with the page that fetched them (its
 /// ``Fetched/following``: a list keeps them and asks for none of them), and are also served from
 /// memory, once each, when they are requested. A page requested right after one of them counts as
-/// read in sequence too. Given a `store`, the pages of one rows call are cached together, in one
+/// read in sequence too, and the call it makes then fetches twice as many pages as the last one,
+/// up to ``maximumPages`` (a reader paging on gets fewer, larger calls). Given a `store`, the pages of one rows call are cached together, in one
 /// transaction, as soon as they arrive (a page then is not stored again when it is asked for).
 /// Reading backwards (PgUp) or after a jump fetches one page per call, as without read-ahead.
 ///
@@ -17,8 +18,12 @@ import DDM
 /// kept every answer for ``lifetime``: 14 MB, issue 17). A fetch that fails fails every page
 /// waiting for it, and the next request fetches its page alone, as without read-ahead.
 public actor PageReadAhead {
-    /// Pages fetched per rows call when reading sequentially (the requested one included).
+    /// Pages fetched by the first rows call of a sequential read (the requested one included).
     public let pages: Int
+    /// The most pages a rows call fetches: each call that carries a sequential read on fetches
+    /// twice as many as the one before, up to this (a reader who keeps paging on gets fewer,
+    /// larger calls, as a file system's read-ahead window grows).
+    public let maximumPages: Int
     /// How long a page fetched ahead is kept for its request.
     public let lifetime: Duration
     /// The most rows calls whose pages are kept for their requests.
@@ -51,11 +56,14 @@ public actor PageReadAhead {
     /// read backwards (PgUp).
     private var lastRead: Set<String> = []
     private var lastFailed = false
+    /// Pages of the last rows call of the sequential read going on (0: none going on).
+    private var window = 0
     /// The pages of each call whose pages are kept, oldest first.
     private var keptBatches: [Set<String>] = []
 
-    public init(pages: Int = 4, lifetime: Duration = .seconds(30), keptCalls: Int = 2) {
+    public init(pages: Int = 4, growingTo maximumPages: Int? = nil, lifetime: Duration = .seconds(30), keptCalls: Int = 2) {
         self.pages = max(1, pages)
+        self.maximumPages = max(self.pages, maximumPages ?? pages)
         self.lifetime = lifetime
         self.keptCalls = max(1, keptCalls)
     }
@@ -84,6 +92,7 @@ public actor PageReadAhead {
         }
         let size = end - start
         guard sequential, !lastFailed, pages > 1, size > 0 else {
+            window = 0
             do {
                 let rows = try await fetch(start, end)
                 lastFailed = false
@@ -93,7 +102,8 @@ public actor PageReadAhead {
                 throw error
             }
         }
-        let count = pages
+        let count = window == 0 ? pages : min(maximumPages, window * 2)
+        window = count
         let keys = (0..<count).map { key(start + $0 * size, start + ($0 + 1) * size) }
         let task = Task<[String: Fetched], any Error> {
             let answer = try await fetch(start, start + count * size)
@@ -131,6 +141,7 @@ public actor PageReadAhead {
             return rows
         } catch {
             lastFailed = true
+            window = 0
             for pageKey in keys.dropFirst() where entries[pageKey]?.fetchedAt == now { entries[pageKey] = nil }
             throw error
         }
@@ -141,6 +152,7 @@ public actor PageReadAhead {
         entries.removeAll()
         lastRead = []
         keptBatches = []
+        window = 0
     }
 
     /// Notes a new call's pages; forgets the pages of calls older than the last ``keptCalls``.

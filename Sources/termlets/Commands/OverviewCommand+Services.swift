@@ -133,9 +133,10 @@ enum ScreenServices {
         let session = connection.session
         let calls = connection.calls
         let database = connection.database
-        // One per list: pages read in sequence (PgDn) come eight to a rows call, cached in one
-        // transaction (issue 17).
-        let readAhead = PageReadAhead(pages: 8)
+        // One per list: pages read in sequence (PgDn) come eight to the first rows call, sixteen
+        // to each call after it while the reader reads on, each call's cached in one transaction
+        // (issue 17: a call has a cost of its own on every thread, whatever its size).
+        let readAhead = PageReadAhead(pages: 8, growingTo: 16)
         var spec = ListScreenSpec.records(
             title: context.name,
             fields: fieldNames.map { name in

@@ -141,6 +141,27 @@ struct PageReadAheadTests {
         }
     }
 
+    /// Given room to grow, each call that carries a sequential read on fetches twice as many
+    /// pages as the one before, up to the most; a jump starts again from one page, then `pages`.
+    @Test func aSequentialReadGetsLargerCallsUpToTheMostAndAJumpStartsAgain() async throws {
+        try await PortalFixture.with { fixture in
+            let readAhead = PageReadAhead(pages: 2, growingTo: 8)
+            fixture.emulator.clearJournal()
+            for page in 1...17 {
+                let rows = try await load(page, fixture, readAhead).rows
+                #expect(rows.count == 25, "page \(page)")
+            }
+            // Page 1 alone; then 2–3 (two pages), 4–7 (four), 8–15 (eight), 16–23 (eight: the most).
+            #expect(try fixture.recordPageStarts() == [50, 75, 125, 225, 425])
+            fixture.emulator.clearJournal()
+            _ = try await load(60, fixture, readAhead)  // a jump: that page alone
+            _ = try await load(61, fixture, readAhead)  // in sequence again: two pages
+            _ = try await load(63, fixture, readAhead)  // then four
+            #expect(try fixture.recordPageStarts() == [1_525, 1_550, 1_600])
+            #expect(try await load(65, fixture, readAhead).rows.count == 25, "page 65 came with 63's call")
+        }
+    }
+
     @Test func aJumpARefreshOrReadingBackwardsFetchesOnePageAndRowsFetchedBeforeARefreshAreNotServed() async throws {
         try await PortalFixture.with { fixture in
             let readAhead = PageReadAhead()
